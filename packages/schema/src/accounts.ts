@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import type { ValidationMessageKey } from './messages.ts';
+
+const msg = (key: ValidationMessageKey) => ({ error: key });
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const visibility = z.enum(['public', 'restricted'], msg('invalidChoice'));
+export type Visibility = z.infer<typeof visibility>;
+
+export const email = z
+  .string(msg('required'))
+  .trim()
+  .toLowerCase()
+  .max(254, msg('tooLong'))
+  .pipe(z.email(msg('invalidEmail')));
+
+export const password = z
+  .string(msg('required'))
+  .min(PASSWORD_MIN_LENGTH, msg('passwordTooShort'))
+  .max(PASSWORD_MAX_LENGTH, msg('passwordTooLong'));
+
+/** ORCID iD: four groups of four, the last character a mod 11-2 check digit. */
+export function isValidOrcid(value: string): boolean {
+  const match = /^(\d{4})-(\d{4})-(\d{4})-(\d{3}[\dX])$/.exec(value);
+  if (!match) return false;
+  const digits = match.slice(1).join('');
+  let total = 0;
+  for (const char of digits.slice(0, 15)) total = (total + Number(char)) * 2;
+  const check = (12 - (total % 11)) % 11;
+  return digits[15] === (check === 10 ? 'X' : String(check));
+}
+
+export const orcid = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^https?:\/\/orcid\.org\//, ''))
+  .refine(isValidOrcid, msg('invalidOrcid'));
+
+export const loginBody = z.object({
+  email,
+  password: z.string(msg('required')).min(1, msg('required')),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const signupBody = z.object({
+  email,
+  password,
+  full_name: z.string(msg('required')).trim().min(1, msg('required')).max(255, msg('tooLong')),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+/** What a user may change of their own account (`PATCH /api/me`). */
+export const profileUpdate = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9_-]{1,49}$/, msg('invalidName'))
+      .nullable(),
+    profile: z
+      .object({
+        full_name: z.string().trim().max(255, msg('tooLong')),
+        affiliations: z.string().trim().max(255, msg('tooLong')),
+      })
+      .partial(),
+    identities: z.object({ orcid: orcid.nullable() }).partial(),
+    preferences: z
+      .object({ visibility, email_visibility: visibility, locale: z.string().max(10) })
+      .partial(),
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdate>;
+
+/** Admin-only account management (`POST/PATCH /api/admin/users`). */
+export const adminUserCreate = signupBody.extend({
+  is_admin: z.boolean(msg('notABoolean')).default(false),
+  active: z.boolean(msg('notABoolean')).default(true),
+});
+export const adminUserUpdate = profileUpdate.extend({
+  email: email.optional(),
+  password: password.optional(),
+  is_admin: z.boolean(msg('notABoolean')).optional(),
+  active: z.boolean(msg('notABoolean')).optional(),
+});
+
+export const tokenCreate = z.object({
+  name: z.string(msg('required')).trim().min(1, msg('required')).max(100, msg('tooLong')),
+});
+export type TokenCreate = z.infer<typeof tokenCreate>;
+
+export const groupName = z
+  .string(msg('required'))
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]{1,79}$/, msg('invalidName'));
+
+export const groupCreate = z.object({
+  name: groupName,
+  title: z.string().trim().max(255, msg('tooLong')).optional(),
+  description: z.string().trim().max(2000, msg('tooLong')).optional(),
+});
+export const groupUpdate = groupCreate.omit({ name: true }).partial();
+
+/** A user as the API returns it (users-res item shape, API.md §5.3). */
+export interface UserItem {
+  id: string;
+  username: string | null;
+  email?: string;
+  profile: { full_name: string; affiliations: string };
+  identities: { orcid?: string };
+  preferences?: { visibility: Visibility; email_visibility: Visibility; locale?: string };
+  is_current_user: boolean;
+  is_admin?: boolean;
+  active?: boolean;
+  created: string;
+  updated: string;
+  links: { self: string; avatar: string };
+}
+
+export interface GroupItem {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  provider: 'database';
+  is_managed: boolean;
+  members_count?: number;
+  links: { self: string; avatar: string };
+}
+
+export interface TokenItem {
+  id: string;
+  name: string;
+  created: string;
+  last_used: string | null;
+  /** Only in the answer that creates it: the token is never shown again. */
+  token?: string;
+}
+
+/** Public settings the web app needs before anyone logs in (`GET /api/config`). */
+export interface SiteConfig {
+  site_name: string;
+  site_url: string;
+  signup_enabled: boolean;
+  groups_enabled: boolean;
+}

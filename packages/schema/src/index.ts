@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './errors.ts';
+export * from './messages.ts';
+export * from './pagination.ts';

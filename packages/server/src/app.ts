@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuthentication } from './http/auth.ts';
+import type { AppContext } from './http/context.ts';
+import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
+import { registerWebApp, sendAppShell } from './http/web.ts';
+import { pickLanguage, translator, type Translate } from './i18n.ts';
+import { adminRoutes } from './resources/admin.routes.ts';
+import { authRoutes } from './resources/auth.routes.ts';
+import { systemRoutes } from './resources/system.routes.ts';
+import { tokenRoutes } from './resources/tokens.routes.ts';
+import { userRoutes } from './resources/users.routes.ts';
+import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
+import { createServices } from './services/index.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  /** Pino logger options; `false` silences the log (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the whole application (API and web app) on a database. */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const context: AppContext = { config, services: createServices(db, config) };
+
+  app.decorateRequest('language', 'en');
+  // Set per request by the hook below; Fastify wants a primitive placeholder.
+  app.decorateRequest('t', null as unknown as Translate);
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+    request.t = translator(request.language);
+  });
+
+  registerJsonParser(app);
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  registerAuthentication(app, context);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Arca API',
+        description: 'InvenioRDM-compatible REST API of the Arca research-data repository.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: 'session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const routes of [systemRoutes, authRoutes, tokenRoutes, userRoutes, adminRoutes, vocabularyRoutes]) {
+    await app.register(routes(context));
+  }
+
+  const hasWebApp = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (isPage && hasWebApp) return sendAppShell(reply);
+    return apiNotFound(app, request, reply);
+  });
+  return app;
+}

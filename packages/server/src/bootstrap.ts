@@ -1,0 +1,48 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { users } from './db/schema.ts';
+import { seedDemo } from './demo/seed.ts';
+import { createServices } from './services/index.ts';
+import { loadVocabularies } from './vocabularies/loader.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, loads the vocabularies, seeds the demo
+ * data on an empty installation, and builds the app.
+ */
+export async function startServer(
+  config: Config,
+  options: { logger?: boolean | object } = {},
+): Promise<Server> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+  });
+  const { db } = database;
+  await loadVocabularies(db);
+  let seeded = false;
+  const [existing] = await db.select({ users: count() }).from(users);
+  if (config.demoData && existing?.users === 0) {
+    await seedDemo(createServices(db, config));
+    seeded = true;
+  }
+  const app = await buildApp({ config, db, ...options });
+  return {
+    app,
+    database,
+    seeded,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Translate } from '../i18n.ts';
+import type { Identity } from '../permissions/policy.ts';
+import type { AccountService } from '../services/accounts.service.ts';
+import type { GroupService } from '../services/groups.service.ts';
+import type { HealthService } from '../services/health.service.ts';
+import type { SessionService } from '../services/sessions.service.ts';
+import type { TokenService } from '../services/tokens.service.ts';
+import type { VocabularyService } from '../services/vocabularies.service.ts';
+
+export interface Services {
+  accounts: AccountService;
+  groups: GroupService;
+  health: HealthService;
+  sessions: SessionService;
+  tokens: TokenService;
+  vocabularies: VocabularyService;
+}
+
+/** What every route module is given: configuration and services, never the database. */
+export interface AppContext {
+  config: Config;
+  services: Services;
+}
+
+/** Internal: the composition root also hands the database to lifecycle code. */
+export interface AppRuntime extends AppContext {
+  db: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity;
+    /** How the caller authenticated; cookie-authenticated writes need the CSRF header. */
+    authMethod: 'session' | 'token' | null;
+    /** Texts in the caller's language. */
+    t: Translate;
+    language: string;
+  }
+}

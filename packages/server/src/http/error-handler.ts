@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, FieldError } from '@arca/schema';
+import type { Translate } from '../i18n.ts';
+import { HttpError } from './errors.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** A catalogue key becomes its text; any other message is passed through. */
+export function translateMessage(t: Translate, message: string, params: object = {}): string {
+  return t(message, { ...params, ns: ['validation', 'errors'], defaultValue: message });
+}
+
+function send(reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {
+  return reply.status(body.status).headers(headers).type('application/json').send(body);
+}
+
+/** Zod issues (path + message key + limits) as InvenioRDM field errors. */
+function validationErrors(error: FastifyError, t: Translate): FieldError[] {
+  const byField = new Map<string, string[]>();
+  for (const issue of error.validation ?? []) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_schema';
+    const params = issue.params as { minimum?: unknown; maximum?: unknown; values?: unknown[] };
+    const message = translateMessage(t, issue.message ?? 'invalid', {
+      min: params.minimum,
+      max: params.maximum,
+      choices: params.values?.join(', '),
+    });
+    byField.set(field, [...(byField.get(field) ?? []), message]);
+  }
+  return [...byField].map(([field, messages]) => ({ field, messages }));
+}
+
+/**
+ * Every error leaves in the JSON shape of API.md §0, with the caller's
+ * language; unexpected ones are logged and answered 500 without details.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = request.t;
+    if (error instanceof HttpError) {
+      const errors = error.fieldErrors?.map((item) => ({
+        ...item,
+        messages: item.messages.map((m) => translateMessage(t, m)),
+      }));
+      const body: ErrorBody = {
+        status: error.status,
+        message: translateMessage(t, error.key, error.params),
+      };
+      if (errors) body.errors = errors;
+      return send(reply, body, error.headers);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const invalidQuery = error.validationContext === 'querystring';
+      return send(reply, {
+        status: 400,
+        message: t(invalidQuery ? 'invalidQuery' : 'validation'),
+        errors: validationErrors(error, t),
+      });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, { status: 415, message: t('unsupportedMediaType') });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, { status: 413, message: t('payloadTooLarge') });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return send(reply, { status: error.statusCode, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, { status: 500, message: t('internal') });
+  });
+}
+
+/** 404 for unknown API routes, 405 when the path exists for another method. */
+export function apiNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = METHODS.filter(
+    (method) => method !== request.method && app.findRoute({ method, url: path }) !== null,
+  );
+  if (allowed.length > 0) {
+    return send(
+      reply,
+      { status: 405, message: request.t('methodNotAllowed') },
+      { allow: allowed.join(', ') },
+    );
+  }
+  return send(reply, { status: 404, message: request.t('notFound') });
+}
+
+/** JSON bodies; an empty body is no body, and bad JSON gets InvenioRDM's message. */
+export function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    /^application\/([\w.+-]+\+)?json(;.*)?$/,
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new HttpError(400, 'badJson'), undefined);
+      }
+    },
+  );
+}

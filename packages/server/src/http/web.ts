@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Serves the built web app: its files, and index.html for every other
+ * non-API path so the client-side router can take over.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // Hashed asset names change with their content, so they can be cached for good.
+    setHeaders: (reply, file) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  return true;
+}
+
+export function sendAppShell(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

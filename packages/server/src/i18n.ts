@@ -1,0 +1,42 @@
+import i18next, { type TFunction } from 'i18next';
+import { errorMessages, validationMessages } from '@arca/schema';
+
+/**
+ * Server-side texts a person reads (errors, validation messages). Each
+ * request gets a `t` in the language of its Accept-Language header.
+ */
+const i18n = i18next.createInstance();
+await i18n.init({
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['errors', 'validation'],
+  defaultNS: 'errors',
+  resources: { en: { errors: errorMessages, validation: validationMessages } },
+  interpolation: { escapeValue: false },
+});
+
+export type Translate = TFunction<['errors', 'validation']>;
+
+/** The best supported language for an Accept-Language header. */
+export function pickLanguage(acceptLanguage: string | undefined): string {
+  const supported = Object.keys(i18n.services.resourceStore.data);
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    if (supported.includes(tag)) return tag;
+    const base = tag.split('-')[0] ?? '';
+    if (supported.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function translator(language: string): Translate {
+  return i18n.getFixedT(language, ['errors', 'validation']) as Translate;
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, profileUpdate, signupBody } from '@arca/schema';
+import type { AppContext } from '../http/context.ts';
+import {
+  SESSION_COOKIE,
+  clearSessionCookies,
+  requireUser,
+  setSessionCookies,
+} from '../http/auth.ts';
+import { HttpError } from '../http/errors.ts';
+import { linkBuilder } from '../http/links.ts';
+import { serializeUser } from './serializers/user.serializer.ts';
+
+/** Sign-up, log-in, log-out and the caller's own account. */
+export function authRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+  const links = linkBuilder(config.siteUrl);
+  const secure = config.siteUrl.startsWith('https:');
+
+  return async (app) => {
+    app.post(
+      '/api/auth/login',
+      { schema: { tags: ['auth'], summary: 'Log in', body: loginBody } },
+      async (request, reply) => {
+        const { email, password } = request.body;
+        const user = await services.accounts.authenticate(email, password, request.ip);
+        const session = await services.sessions.open(user.id);
+        setSessionCookies(reply, secure, session);
+        const identity = { userId: user.id, isAdmin: user.isAdmin, isSystem: false };
+        return serializeUser(user, identity, links);
+      },
+    );
+
+    app.post(
+      '/api/auth/signup',
+      { schema: { tags: ['auth'], summary: 'Create an account and log in', body: signupBody } },
+      async (request, reply) => {
+        const user = await services.accounts.signup(request.body);
+        const session = await services.sessions.open(user.id);
+        setSessionCookies(reply, secure, session);
+        const identity = { userId: user.id, isAdmin: user.isAdmin, isSystem: false };
+        return reply.status(201).send(serializeUser(user, identity, links));
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Log out' } },
+      async (request, reply) => {
+        const cookie = request.cookies[SESSION_COOKIE];
+        if (cookie && request.authMethod === 'session') await services.sessions.close(cookie);
+        clearSessionCookies(reply, secure);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get('/api/me', { schema: { tags: ['auth'], summary: 'The current user' } }, async (request) => {
+      if (request.identity.userId === null) throw new HttpError(401, 'unauthorized');
+      return serializeUser(await services.accounts.get(request.identity.userId), request.identity, links);
+    });
+
+    app.patch(
+      '/api/me',
+      { schema: { tags: ['auth'], summary: 'Update my profile', body: profileUpdate } },
+      async (request) => {
+        const userId = requireUser(request);
+        const user = await services.accounts.update(userId, request.body);
+        return serializeUser(user, request.identity, links);
+      },
+    );
+  };
+}

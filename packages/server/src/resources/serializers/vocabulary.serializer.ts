@@ -1,0 +1,58 @@
+import type { Links } from '../../http/links.ts';
+import type { VocabularyRow } from '../../services/vocabularies.service.ts';
+import { isGenericType } from '../../vocabularies/types.ts';
+import { isoDate } from './dates.ts';
+
+export const UI_JSON = 'application/vnd.inveniordm.v1+json';
+
+/** The URL of one entry: generic types live under /vocabularies/{type}. */
+export function vocabularyItemUrl(links: Links, row: Pick<VocabularyRow, 'type' | 'id'>): string {
+  const id = encodeURIComponent(row.id);
+  return isGenericType(row.type)
+    ? links.api(`/vocabularies/${row.type}/${id}`)
+    : links.api(`/${row.type}/${id}`);
+}
+
+/** Plain JSON (API.md §5.2): the stored item plus bookkeeping and links. */
+export function serializeVocabulary(row: VocabularyRow, links: Links): Record<string, unknown> {
+  const generic = isGenericType(row.type);
+  return {
+    ...(generic ? { tags: [], props: {} } : {}),
+    ...row.data,
+    ...(generic ? { type: row.type } : {}),
+    created: isoDate(row.createdAt),
+    updated: isoDate(row.updatedAt),
+    revision_id: row.revisionId,
+    links: { self: vocabularyItemUrl(links, row) },
+  };
+}
+
+/** The text for a language from a {lang: text} map: exact, then base language, then English. */
+export function localise(texts: unknown, language: string): string | undefined {
+  if (!texts || typeof texts !== 'object') return undefined;
+  const map = texts as Record<string, string>;
+  return map[language] ?? map[language.split('-')[0] ?? ''] ?? map.en ?? Object.values(map)[0];
+}
+
+/**
+ * The UI form (`application/vnd.inveniordm.v1+json`): titles and descriptions
+ * resolved to the caller's language. Types without titles keep the plain form.
+ */
+export function serializeVocabularyL10n(
+  row: VocabularyRow,
+  links: Links,
+  language: string,
+): Record<string, unknown> {
+  if (!isGenericType(row.type)) return serializeVocabulary(row, links);
+  const { title, description, icon, props, tags } = row.data;
+  const item: Record<string, unknown> = {
+    id: row.id,
+    title_l10n: localise(title, language) ?? row.id,
+    props: props ?? {},
+    tags: tags ?? [],
+  };
+  const text = localise(description, language);
+  if (text) item.description_l10n = text;
+  if (icon) item.icon = icon;
+  return item;
+}

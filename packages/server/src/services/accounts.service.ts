@@ -1,0 +1,173 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { ProfileUpdate, SignupBody, Visibility } from '@arca/schema';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { LoginLimiter } from './login-limiter.service.ts';
+import type { SessionService } from './sessions.service.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AdminUserChanges extends ProfileUpdate {
+  email?: string | undefined;
+  password?: string | undefined;
+  is_admin?: boolean | undefined;
+  active?: boolean | undefined;
+}
+
+export interface Page {
+  page: number;
+  size: number;
+}
+
+/** Accounts: sign-up, log-in, profiles, and the admin's management of users. */
+export function createAccountService(deps: {
+  db: Database;
+  config: Config;
+  limiter: LoginLimiter;
+  sessions: SessionService;
+  onProfileChanged: (user: UserRow) => Promise<void>;
+}) {
+  const { db, config, limiter, sessions } = deps;
+
+  async function insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+    try {
+      const [row] = await db.insert(users).values(values).returning();
+      await deps.onProfileChanged(row!);
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  async function get(id: number): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function update(id: number, changes: AdminUserChanges): Promise<UserRow> {
+    const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (changes.username !== undefined) values.username = changes.username;
+    if (changes.profile?.full_name !== undefined) values.fullName = changes.profile.full_name;
+    if (changes.profile?.affiliations !== undefined)
+      values.affiliations = changes.profile.affiliations;
+    if (changes.identities?.orcid !== undefined) values.orcid = changes.identities.orcid;
+    if (changes.preferences?.visibility) values.visibility = changes.preferences.visibility;
+    if (changes.preferences?.email_visibility)
+      values.emailVisibility = changes.preferences.email_visibility;
+    if (changes.preferences?.locale !== undefined) values.locale = changes.preferences.locale;
+    if (changes.email !== undefined) values.email = changes.email;
+    if (changes.password !== undefined) values.passwordHash = await hashPassword(changes.password);
+    if (changes.is_admin !== undefined) values.isAdmin = changes.is_admin;
+    if (changes.active !== undefined) values.active = changes.active;
+    try {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      if (!row) throw notFound();
+      if (changes.active === false || changes.password !== undefined) await sessions.closeAllOf(id);
+      await deps.onProfileChanged(row);
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+      if (isUniqueViolation(error, 'users_username_key')) {
+        throw new HttpError(400, 'validation', {
+          errors: [{ field: 'username', messages: ['usernameTaken'] }],
+        });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    get,
+    update,
+
+    async signup(input: SignupBody): Promise<UserRow> {
+      if (!config.signupEnabled) throw new HttpError(403, 'signupDisabled');
+      return insertUser({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        fullName: input.full_name,
+      });
+    },
+
+    /** Checks a password. Unknown email and wrong password fail alike, and are counted. */
+    async authenticate(email: string, password: string, address: string): Promise<UserRow> {
+      await limiter.check(email, address);
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
+        await limiter.recordFailure(email, address);
+        throw new HttpError(401, 'invalidCredentials');
+      }
+      await limiter.recordSuccess(email);
+      if (!row.active) throw new HttpError(403, 'accountInactive');
+      return row;
+    },
+
+    async create(input: SignupBody & { is_admin?: boolean; active?: boolean }): Promise<UserRow> {
+      return insertUser({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        fullName: input.full_name,
+        isAdmin: input.is_admin ?? false,
+        active: input.active ?? true,
+      });
+    },
+
+    /** Every account, for administrators. */
+    async list(query: string, page: Page): Promise<{ rows: UserRow[]; total: number }> {
+      const where = matchTerms(query, (term) =>
+        or(ilike(users.fullName, term), ilike(users.email, term), ilike(users.username, term)),
+      );
+      return paginate(where, page);
+    },
+
+    /**
+     * The people others may find when sharing: active users with a public
+     * profile. An email address matches only when its owner made it public.
+     */
+    async searchPublic(query: string, page: Page): Promise<{ rows: UserRow[]; total: number }> {
+      const named = sql`lower(${users.fullName} || ' ' || coalesce(${users.username}, ''))`;
+      const where = and(
+        eq(users.active, true),
+        eq(users.visibility, 'public' satisfies Visibility),
+        matchTerms(query, (term) =>
+          or(
+            sql`${named} ILIKE ${term}`,
+            and(eq(users.emailVisibility, 'public'), ilike(users.email, term)),
+          ),
+        ),
+      );
+      return paginate(where, page);
+    },
+  };
+
+  async function paginate(where: SQL | undefined, { page, size }: Page) {
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.fullName), asc(users.id))
+        .limit(size)
+        .offset((page - 1) * size),
+      db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  }
+}
+
+/** Every whitespace-separated term must match somewhere. */
+export function matchTerms(query: string, match: (pattern: string) => SQL | undefined) {
+  const terms = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return and(...terms.map((term) => match(`%${term.replace(/[\\%_]/g, '\\$&')}%`)));
+}
+
+const emailTaken = () =>
+  new HttpError(400, 'validation', { errors: [{ field: 'email', messages: ['emailTaken'] }] });
+
+export type AccountService = ReturnType<typeof createAccountService>;

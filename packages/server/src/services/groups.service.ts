@@ -1,0 +1,117 @@
+import { asc, count, eq, ilike, or, and, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { groupMembers, groups, users } from '../db/schema.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { matchTerms, type Page, type UserRow } from './accounts.service.ts';
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** Groups of users, managed by administrators; access can be granted to a whole group. */
+export function createGroupService(db: Database) {
+  async function get(id: string): Promise<GroupRow> {
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    get,
+
+    async search(query: string, page: Page): Promise<{ rows: GroupRow[]; total: number }> {
+      const where: SQL | undefined = matchTerms(query, (term) =>
+        or(ilike(groups.id, term), ilike(groups.title, term), ilike(groups.description, term)),
+      );
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(groups)
+          .where(where)
+          .orderBy(asc(groups.id))
+          .limit(page.size)
+          .offset((page.page - 1) * page.size),
+        db.select({ total: count() }).from(groups).where(where),
+      ]);
+      return { rows, total: totals?.total ?? 0 };
+    },
+
+    async create(input: { name: string; title?: string | undefined; description?: string | undefined }) {
+      try {
+        const [row] = await db
+          .insert(groups)
+          .values({ id: input.name, title: input.title ?? '', description: input.description ?? '' })
+          .returning();
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new HttpError(400, 'validation', {
+            errors: [{ field: 'name', messages: ['groupExists'] }],
+          });
+        }
+        throw error;
+      }
+    },
+
+    async update(id: string, changes: { title?: string | undefined; description?: string | undefined }) {
+      const [row] = await db
+        .update(groups)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(groups.id, id))
+        .returning();
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.delete(groups).where(eq(groups.id, id)).returning();
+      if (deleted.length === 0) throw notFound();
+    },
+
+    async members(id: string): Promise<UserRow[]> {
+      await get(id);
+      const rows = await db
+        .select({ user: users })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(eq(groupMembers.groupId, id))
+        .orderBy(asc(users.fullName), asc(users.id));
+      return rows.map((row) => row.user);
+    },
+
+    async memberCounts(ids: string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ groupId: groupMembers.groupId, members: count() })
+        .from(groupMembers)
+        .where(or(...ids.map((id) => eq(groupMembers.groupId, id))))
+        .groupBy(groupMembers.groupId);
+      return new Map(rows.map((row) => [row.groupId, row.members]));
+    },
+
+    async addMember(id: string, userId: number): Promise<void> {
+      await get(id);
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) throw notFound();
+      await db.insert(groupMembers).values({ groupId: id, userId }).onConflictDoNothing();
+    },
+
+    async removeMember(id: string, userId: number): Promise<void> {
+      const deleted = await db
+        .delete(groupMembers)
+        .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
+        .returning();
+      if (deleted.length === 0) throw notFound();
+    },
+
+    /** The groups a user belongs to (permission checks on group grants use it). */
+    async groupsOf(userId: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: groupMembers.groupId })
+        .from(groupMembers)
+        .where(eq(groupMembers.userId, userId));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type GroupService = ReturnType<typeof createGroupService>;

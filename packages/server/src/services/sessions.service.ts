@@ -1,0 +1,54 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { hashToken, newToken } from '../auth/secrets.ts';
+
+export interface ActiveSession {
+  userId: number;
+  isAdmin: boolean;
+  csrfToken: string;
+}
+
+/** Server-side sessions: the cookie carries a random token, the table its hash. */
+export function createSessionService(db: Database, lifetimeMs: number) {
+  return {
+    /** Opens a session; returns the cookie value and the CSRF token bound to it. */
+    async open(userId: number): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+      const token = newToken();
+      const csrfToken = newToken();
+      const expiresAt = new Date(Date.now() + lifetimeMs);
+      await db.insert(sessions).values({ id: hashToken(token), userId, csrfToken, expiresAt });
+      return { token, csrfToken, expiresAt };
+    },
+
+    /** The live session of an active user for a cookie value, or null. */
+    async resolve(token: string): Promise<ActiveSession | null> {
+      const [row] = await db
+        .select({ userId: users.id, isAdmin: users.isAdmin, csrfToken: sessions.csrfToken })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, hashToken(token)),
+            gt(sessions.expiresAt, new Date()),
+            eq(users.active, true),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async close(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    },
+
+    async closeAllOf(userId: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { MAX_RESULT_WINDOW } from '@arca/schema';
+import type { Database } from '../db/client.ts';
+import { vocabularies } from '../db/schema.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { indexItem } from '../vocabularies/indexing.ts';
+import { USER_NAME_PREFIX } from '../vocabularies/loader.ts';
+import { defaultSort, type VocabularyItem, type VocabularyType } from '../vocabularies/types.ts';
+import { matchTerms } from './accounts.service.ts';
+import type { UserRow } from './accounts.service.ts';
+
+export type VocabularyRow = typeof vocabularies.$inferSelect;
+
+export const VOCABULARY_SORTS = ['bestmatch', 'title', 'name', 'subject', 'newest', 'oldest'] as const;
+export type VocabularySort = (typeof VOCABULARY_SORTS)[number];
+
+export interface VocabularySearch {
+  q?: string | undefined;
+  suggest?: string | undefined;
+  tags?: string[] | undefined;
+  /** Awards only: keep those of these funders. */
+  funders?: string[] | undefined;
+  sort?: VocabularySort | undefined;
+  page: number;
+  size: number;
+}
+
+/** Searching and reading vocabularies; the names vocabulary also follows user profiles. */
+export function createVocabularyService(db: Database) {
+  return {
+    async search(type: VocabularyType, params: VocabularySearch) {
+      if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW) {
+        throw new HttpError(400, 'invalidPagination');
+      }
+      const text = (params.q ?? params.suggest ?? '').trim().toLowerCase();
+      const conditions: (SQL | undefined)[] = [
+        eq(vocabularies.type, type),
+        matchTerms(text, (term) => sql`${vocabularies.searchText} ILIKE ${term}`),
+      ];
+      if (params.tags?.length) {
+        conditions.push(sql`${vocabularies.tags} && ${toTextArray(params.tags)}`);
+      }
+      if (params.funders?.length) {
+        conditions.push(
+          sql`${vocabularies.data}->'funder'->>'id' = ANY(${toTextArray(params.funders)})`,
+        );
+      }
+      const where = and(...conditions);
+      const sort = resolveSort(type, params.sort, text);
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(vocabularies)
+          .where(where)
+          .orderBy(...ordering(sort, text))
+          .limit(params.size)
+          .offset((params.page - 1) * params.size),
+        db.select({ total: count() }).from(vocabularies).where(where),
+      ]);
+      return { rows, total: totals?.total ?? 0, sort };
+    },
+
+    async read(type: VocabularyType, id: string): Promise<VocabularyRow> {
+      const [row] = await db
+        .select()
+        .from(vocabularies)
+        .where(and(eq(vocabularies.type, type), eq(vocabularies.id, id)));
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /**
+     * A user with an ORCID iD and a public profile is an entry of the names
+     * vocabulary, so the deposit form can suggest them as a creator.
+     */
+    async syncUserName(user: UserRow): Promise<void> {
+      const id = `${USER_NAME_PREFIX}${user.id}`;
+      if (!user.orcid || user.visibility !== 'public' || !user.active || !user.fullName) {
+        await db
+          .delete(vocabularies)
+          .where(and(eq(vocabularies.type, 'names'), eq(vocabularies.id, id)));
+        return;
+      }
+      const item = userNameItem(id, user);
+      const columns = { data: item, ...indexItem(item), updatedAt: new Date() };
+      await db
+        .insert(vocabularies)
+        .values({ type: 'names', id, ...columns })
+        .onConflictDoUpdate({
+          target: [vocabularies.type, vocabularies.id],
+          set: { ...columns, revisionId: sql`${vocabularies.revisionId} + 1` },
+        });
+    },
+  };
+}
+
+function userNameItem(id: string, user: UserRow): VocabularyItem {
+  // "Given Family" is the usual way people type their name; split on the last space.
+  const full = user.fullName.trim();
+  const cut = full.lastIndexOf(' ');
+  const given = cut > 0 ? full.slice(0, cut) : '';
+  const family = cut > 0 ? full.slice(cut + 1) : full;
+  return {
+    id,
+    name: given ? `${family}, ${given}` : family,
+    given_name: given,
+    family_name: family,
+    identifiers: [{ scheme: 'orcid', identifier: user.orcid }],
+    affiliations: user.affiliations
+      .split(';')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => ({ name })),
+  };
+}
+
+function toTextArray(values: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+function resolveSort(
+  type: VocabularyType,
+  requested: VocabularySort | undefined,
+  text: string,
+): VocabularySort {
+  if (!requested) return text ? 'bestmatch' : defaultSort(type);
+  // Best match without a query has nothing to rank by (API.md §6.2).
+  if (requested === 'bestmatch' && !text) return defaultSort(type);
+  return requested;
+}
+
+function ordering(sort: VocabularySort, text: string): SQL[] {
+  switch (sort) {
+    case 'bestmatch':
+      return [
+        sql`(lower(${vocabularies.id}) = ${text}) DESC`,
+        sql`(${vocabularies.sortKey} = ${text}) DESC`,
+        sql`(${vocabularies.sortKey} LIKE ${`${text.replace(/[\\%_]/g, '\\$&')}%`}) DESC`,
+        sql`similarity(${vocabularies.searchText}, ${text}) DESC`,
+        asc(vocabularies.sortKey),
+        asc(vocabularies.id),
+      ];
+    case 'newest':
+      return [desc(vocabularies.createdAt), asc(vocabularies.sortKey), asc(vocabularies.id)];
+    case 'oldest':
+      return [asc(vocabularies.createdAt), asc(vocabularies.sortKey), asc(vocabularies.id)];
+    case 'title':
+    case 'name':
+    case 'subject':
+      return [asc(vocabularies.sortKey), asc(vocabularies.id)];
+  }
+}
+
+export type VocabularyService = ReturnType<typeof createVocabularyService>;

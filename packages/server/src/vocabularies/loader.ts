@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, notLike } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appMeta, vocabularies } from '../db/schema.ts';
+import { indexItem } from './indexing.ts';
+import { ALL_TYPES, type VocabularyItem, type VocabularyType } from './types.ts';
+
+const dataDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'data');
+const VERSION_KEY = 'vocabularies.version';
+const BATCH = 500;
+
+/** Entries of the names vocabulary made from user profiles; a reload keeps them. */
+export const USER_NAME_PREFIX = 'user:';
+
+async function readDataFiles(): Promise<{ version: string; files: Map<VocabularyType, string> }> {
+  const files = new Map<VocabularyType, string>();
+  const hash = createHash('sha256');
+  for (const type of ALL_TYPES) {
+    const text = await readFile(path.join(dataDir, `${type}.json`), 'utf8');
+    files.set(type, text);
+    hash.update(type).update(text);
+  }
+  return { version: hash.digest('hex'), files };
+}
+
+/**
+ * Loads the shipped data files into the database when they differ from what
+ * was loaded last (compared by a hash), so a restart costs one small query.
+ */
+export async function loadVocabularies(db: Database): Promise<{ loaded: boolean }> {
+  const { version, files } = await readDataFiles();
+  const [current] = await db.select().from(appMeta).where(eq(appMeta.key, VERSION_KEY));
+  if (current?.value === version) return { loaded: false };
+
+  await db.transaction(async (tx) => {
+    for (const [type, text] of files) {
+      const items = JSON.parse(text) as VocabularyItem[];
+      await tx
+        .delete(vocabularies)
+        .where(and(eq(vocabularies.type, type), notLike(vocabularies.id, `${USER_NAME_PREFIX}%`)));
+      for (let start = 0; start < items.length; start += BATCH) {
+        const rows = items.slice(start, start + BATCH).map((item) => ({
+          type,
+          id: item.id,
+          data: item,
+          ...indexItem(item),
+        }));
+        await tx.insert(vocabularies).values(rows);
+      }
+    }
+    await tx
+      .insert(appMeta)
+      .values({ key: VERSION_KEY, value: version })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: version } });
+  });
+  return { loaded: true };
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Services } from '../src/http/context.ts';
+import { createServices } from '../src/services/index.ts';
+import { loadVocabularies } from '../src/vocabularies/loader.ts';
+
+/** Which database this run's integration tests use: set per Vitest project. */
+export const testDatabase = process.env.ARCA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  if (testDatabase === 'pglite') return openDatabase({ dataDir: null });
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('ARCA_TEST_DB=postgres needs DATABASE_URL');
+  const name = `arca_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  services: Services;
+  /** A new HTTP client with its own cookie jar (one browser, so to speak). */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** Boots the real app on a fresh database. */
+export async function startTestApp(
+  options: { env?: Record<string, string>; vocabularies?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-test-'));
+  const config = loadConfig({
+    ARCA_DATA_DIR: dataDir,
+    ARCA_SITE_URL: 'http://arca.test',
+    ARCA_SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ARCA_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const database = await freshDatabase();
+  if (options.vocabularies) await loadVocabularies(database.db);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    services: createServices(database.db, config),
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A raw body sent as is (e.g. malformed JSON). */
+  payload?: string;
+  headers?: Record<string, string>;
+  /** Send the X-CSRFToken header from the cookie jar (default: yes). */
+  csrf?: boolean;
+  query?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  body: string;
+  // Tests read answers freely; the assertions say what the shape must be.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** Talks to the app like a browser: keeps cookies and sends the CSRF header as the web app does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private readonly app: FastifyInstance;
+  bearer: string | undefined;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  async request(method: Method, url: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    const csrf = this.cookies.get('csrftoken');
+    if (options.csrf !== false && csrf && !['GET', 'HEAD'].includes(method)) {
+      headers['x-csrftoken'] = csrf;
+    }
+    if (this.bearer !== undefined) headers.authorization = `Bearer ${this.bearer}`;
+    let payload = options.payload;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    } else if (payload !== undefined) {
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+      ...(options.query ? { query: options.query } : {}),
+    });
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() < Date.now();
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    let json: unknown;
+    try {
+      json = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.statusCode, headers: response.headers, body: response.body, json };
+  }
+
+  get = (url: string, options?: RequestOptions) => this.request('GET', url, options);
+  post = (url: string, body?: unknown, options?: RequestOptions) =>
+    this.request('POST', url, { ...options, body });
+  put = (url: string, body?: unknown, options?: RequestOptions) =>
+    this.request('PUT', url, { ...options, body });
+  patch = (url: string, body?: unknown, options?: RequestOptions) =>
+    this.request('PATCH', url, { ...options, body });
+  delete = (url: string, options?: RequestOptions) => this.request('DELETE', url, options);
+
+  async login(email: string, password = DEFAULT_PASSWORD): Promise<TestResponse> {
+    const response = await this.post('/api/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.body}`);
+    return response;
+  }
+}
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+let sequence = 0;
+
+/** A user built through the real service; overrides set profile fields. */
+export async function buildUser(
+  services: Services,
+  overrides: {
+    email?: string;
+    fullName?: string;
+    isAdmin?: boolean;
+    visibility?: 'public' | 'restricted';
+    emailVisibility?: 'public' | 'restricted';
+    orcid?: string;
+    username?: string;
+  } = {},
+) {
+  sequence += 1;
+  const user = await services.accounts.create({
+    email: overrides.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.org`,
+    password: DEFAULT_PASSWORD,
+    full_name: overrides.fullName ?? `Test User ${sequence}`,
+    is_admin: overrides.isAdmin ?? false,
+  });
+  return services.accounts.update(user.id, {
+    ...(overrides.username ? { username: overrides.username } : {}),
+    identities: { orcid: overrides.orcid ?? null },
+    preferences: {
+      visibility: overrides.visibility ?? 'restricted',
+      email_visibility: overrides.emailVisibility ?? 'restricted',
+    },
+  });
+}

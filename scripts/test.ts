@@ -75,7 +75,8 @@ if (existsSync(report)) {
     numFailedTestSuites: number;
   };
   results.passed += summary.numPassedTests;
-  results.failed += summary.numFailedTests + (summary.numFailedTests ? 0 : summary.numFailedTestSuites);
+  results.failed +=
+    summary.numFailedTests + (summary.numFailedTests ? 0 : summary.numFailedTestSuites);
   results.skipped += summary.numPendingTests + summary.numTodoTests;
 } else {
   results.failed += 1;

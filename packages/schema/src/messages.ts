@@ -29,7 +29,8 @@ export const errorMessages = {
   invalidPagination: 'Invalid pagination parameters.',
   unauthorized: 'The server could not verify that you are authorized to access the URL requested.',
   permissionDenied: 'Permission denied.',
-  csrfMissing: 'CSRF token missing or incorrect: send the value of the csrftoken cookie in the X-CSRFToken header.',
+  csrfMissing:
+    'CSRF token missing or incorrect: send the value of the csrftoken cookie in the X-CSRFToken header.',
   invalidToken: 'The access token is invalid or has been revoked.',
   invalidCredentials: 'Invalid email or password.',
   accountInactive: 'This account is not active.',

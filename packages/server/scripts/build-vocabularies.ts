@@ -24,7 +24,14 @@ export interface LanguageItem {
 }
 
 // The six the deposit form offers first (API.md §10).
-const RECOMMENDED = ['cc-by-4.0', 'cc-by-sa-4.0', 'cc0-1.0', 'apache-2.0', 'mit', 'gpl-3.0-or-later'];
+const RECOMMENDED = [
+  'cc-by-4.0',
+  'cc-by-sa-4.0',
+  'cc0-1.0',
+  'apache-2.0',
+  'mit',
+  'gpl-3.0-or-later',
+];
 
 // Licences for data and content: Creative Commons, Open Data Commons, CDLA
 // and the open-government data licences. Matched on the SPDX id.
@@ -39,7 +46,8 @@ const SOFTWARE =
 
 // Short plain-language summaries (our own wording) for the licences people
 // pick most; the rest go without a description.
-const GPL3 = 'A strong copyleft licence: anyone who distributes the software or a work based on it must';
+const GPL3 =
+  'A strong copyleft licence: anyone who distributes the software or a work based on it must';
 const LGPL3 =
   'A weak copyleft licence for libraries: changes to the library itself must be shared under the LGPL';
 const AGPL3 =
@@ -81,8 +89,8 @@ const DESCRIPTIONS: Record<string, string> = {
   'gpl-3.0-or-later': `${GPL3} make the complete source code available under the GPL, version 3 or any later version.`,
   'gpl-2.0-only': `${GPL3} make the complete source code available under version 2 of the GPL.`,
   'gpl-2.0-or-later': `${GPL3} make the complete source code available under the GPL, version 2 or any later version.`,
-  'lgpl-3.0-only': `${LGPL3} version 3, while software that only links to the library may use any licence.`,
-  'lgpl-3.0-or-later': `${LGPL3} version 3 or later, while software that only links to the library may use any licence.`,
+  'lgpl-3.0-only': `${LGPL3} version 3, while software that only links to the library may be distributed under other terms.`,
+  'lgpl-3.0-or-later': `${LGPL3} version 3 or later, while software that only links to the library may be distributed under other terms.`,
   'agpl-3.0-only': `${AGPL3}; version 3 only.`,
   'agpl-3.0-or-later': `${AGPL3}; version 3 or any later version.`,
   'odbl-1.0':

@@ -14,7 +14,7 @@ import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
-import { pickLanguage, translator, type Translate } from './i18n.ts';
+import { acceptedLanguages, pickLanguage, translator, type Translate } from './i18n.ts';
 import { adminRoutes } from './resources/admin.routes.ts';
 import { authRoutes } from './resources/auth.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
@@ -44,11 +44,14 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   const context: AppContext = { config, services: createServices(db, config) };
 
   app.decorateRequest('language', 'en');
+  app.decorateRequest('languages', null as unknown as string[]);
   // Set per request by the hook below; Fastify wants a primitive placeholder.
   app.decorateRequest('t', null as unknown as Translate);
-  app.addHook('onRequest', async (request) => {
-    request.language = pickLanguage(request.headers['accept-language']);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.languages = acceptedLanguages(request.headers['accept-language']);
+    request.language = pickLanguage(request.languages);
     request.t = translator(request.language);
+    done();
   });
 
   registerJsonParser(app);
@@ -74,7 +77,14 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const routes of [systemRoutes, authRoutes, tokenRoutes, userRoutes, adminRoutes, vocabularyRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    tokenRoutes,
+    userRoutes,
+    adminRoutes,
+    vocabularyRoutes,
+  ]) {
     await app.register(routes(context));
   }
 

@@ -22,11 +22,18 @@ const environment = z.object({
   ARCA_SIGNUP_ENABLED: flag.default(true),
   ARCA_GROUPS_ENABLED: flag.default(true),
   ARCA_DEMO_DATA: flag.default(true),
-  ARCA_SESSION_LIFETIME_HOURS: z.coerce.number().positive().default(24 * 14),
+  ARCA_SESSION_LIFETIME_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   ARCA_LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
-  ARCA_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  ARCA_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   ARCA_TRUST_PROXY: flag.default(false),
   ARCA_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,7 +64,9 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

@@ -17,19 +17,24 @@ await i18n.init({
 
 export type Translate = TFunction<['errors', 'validation']>;
 
-/** The best supported language for an Accept-Language header. */
-export function pickLanguage(acceptLanguage: string | undefined): string {
-  const supported = Object.keys(i18n.services.resourceStore.data);
-  const wanted = (acceptLanguage ?? '')
+/** The language tags of an Accept-Language header, most wanted first. */
+export function acceptedLanguages(acceptLanguage: string | undefined): string[] {
+  return (acceptLanguage ?? '')
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.find((p) => p.trim().startsWith('q='));
       return { tag: tag.trim(), q: q ? Number(q.trim().slice(2)) : 1 };
     })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of wanted) {
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((entry) => entry.tag);
+}
+
+/** The best language of the server's catalogues for the caller's preferences. */
+export function pickLanguage(accepted: string[]): string {
+  const supported = Object.keys(i18n.services.resourceStore.data);
+  for (const tag of accepted) {
     if (supported.includes(tag)) return tag;
     const base = tag.split('-')[0] ?? '';
     if (supported.includes(base)) return base;
@@ -38,5 +43,5 @@ export function pickLanguage(acceptLanguage: string | undefined): string {
 }
 
 export function translator(language: string): Translate {
-  return i18n.getFixedT(language, ['errors', 'validation']) as Translate;
+  return i18n.getFixedT(language, ['errors', 'validation']);
 }

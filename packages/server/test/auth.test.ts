@@ -42,7 +42,9 @@ describe('signup', () => {
   });
 
   it('names every invalid field', async () => {
-    const response = await t.client().post('/api/auth/signup', { email: 'not-an-email', password: 'short' });
+    const response = await t
+      .client()
+      .post('/api/auth/signup', { email: 'not-an-email', password: 'short' });
     expect(response.status).toBe(400);
     expect(response.json.message).toBe('A validation error occurred.');
     expect(response.json.errors).toEqual(
@@ -78,7 +80,10 @@ describe('login and logout', () => {
     const anonymous = await browser.get('/api/me');
     expect(anonymous.status).toBe(401);
 
-    const login = await browser.post('/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD });
+    const login = await browser.post('/api/auth/login', {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(login.status).toBe(200);
     expect(login.json.email).toBe(user.email);
     const setCookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
@@ -109,7 +114,9 @@ describe('login and logout', () => {
 
   it('gives a wrong password and an unknown email the same answer', async () => {
     const user = await buildUser(t.services);
-    const wrong = await t.client().post('/api/auth/login', { email: user.email, password: 'wrong password' });
+    const wrong = await t
+      .client()
+      .post('/api/auth/login', { email: user.email, password: 'wrong password' });
     const unknown = await t.client().post('/api/auth/login', {
       email: 'nobody@example.org',
       password: 'wrong password',
@@ -153,7 +160,9 @@ describe('rate limit', () => {
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await t.client().post('/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD });
+    const blocked = await t
+      .client()
+      .post('/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect(blocked.json.message).toMatch(/^Too many login attempts/);
@@ -189,7 +198,11 @@ describe('CSRF', () => {
     const browser = t.client();
     await browser.login(user.email);
 
-    const without = await browser.patch('/api/me', { profile: { full_name: 'Changed' } }, { csrf: false });
+    const without = await browser.patch(
+      '/api/me',
+      { profile: { full_name: 'Changed' } },
+      { csrf: false },
+    );
     expect(without.status).toBe(403);
     expect(without.json.message).toMatch(/CSRF/);
 
@@ -269,6 +282,8 @@ describe('personal access tokens', () => {
     await browser.login(user.email);
     const response = await browser.post('/api/user/tokens', { name: '  ' });
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([{ field: 'name', messages: ['Missing data for required field.'] }]);
+    expect(response.json.errors).toEqual([
+      { field: 'name', messages: ['Missing data for required field.'] },
+    ]);
   });
 });

@@ -12,24 +12,35 @@ describe('the error format', () => {
     const response = await t.client().get('/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json).toEqual({ status: 404, message: 'The requested URL was not found on the server.' });
+    expect(response.json).toEqual({
+      status: 404,
+      message: 'The requested URL was not found on the server.',
+    });
   });
 
   it('answers a wrong method with 405 and the allowed ones', async () => {
     const response = await t.client().request('DELETE', '/api/health');
     expect(response.status).toBe(405);
-    expect(response.json).toEqual({ status: 405, message: 'The method is not allowed for the requested URL.' });
+    expect(response.json).toEqual({
+      status: 405,
+      message: 'The method is not allowed for the requested URL.',
+    });
     expect(response.headers.allow).toContain('GET');
   });
 
   it('answers malformed JSON with 400 and InvenioRDM message', async () => {
     const response = await t.client().request('POST', '/api/auth/login', { payload: '{"email": ' });
     expect(response.status).toBe(400);
-    expect(response.json).toEqual({ status: 400, message: 'Unable to decode JSON data in request body.' });
+    expect(response.json).toEqual({
+      status: 400,
+      message: 'Unable to decode JSON data in request body.',
+    });
   });
 
   it('answers a body over the limit with 413', async () => {
-    const response = await t.client().post('/api/auth/login', { email: 'a@b.c', password: 'x'.repeat(4096) });
+    const response = await t
+      .client()
+      .post('/api/auth/login', { email: 'a@b.c', password: 'x'.repeat(4096) });
     expect(response.status).toBe(413);
     expect(response.json).toEqual({ status: 413, message: 'The request body is too large.' });
   });

@@ -24,7 +24,9 @@ describe('user search for sharing', () => {
     const response = await browser.get('/api/users?q=zelda');
     expect(response.status).toBe(200);
     expect(response.json.hits.total).toBe(2);
-    const names = response.json.hits.hits.map((u: { profile: { full_name: string } }) => u.profile.full_name);
+    const names = response.json.hits.hits.map(
+      (u: { profile: { full_name: string } }) => u.profile.full_name,
+    );
     expect(names).toEqual(['Zelda Openshaw', 'Zelda Quietly']);
     const [first, second] = response.json.hits.hits;
     expect(first).toMatchObject({ id: String(open.id), email: open.email, is_current_user: false });
@@ -47,14 +49,17 @@ describe('user search for sharing', () => {
       visibility: 'public',
     });
     const bySuggest = await browser.get('/api/users?suggest=quent');
-    expect(bySuggest.json.hits.hits.map((u: { email?: string }) => u.email)).toEqual(['quentin@lab.example']);
+    expect(bySuggest.json.hits.hits.map((u: { email?: string }) => u.email)).toEqual([
+      'quentin@lab.example',
+    ]);
     const byEmail = await browser.get('/api/users?q=lab.example');
     expect(byEmail.json.hits.total).toBe(1);
     expect(byEmail.json.hits.hits[0].email).toBe('quentin@lab.example');
   });
 
   it('paginates with links', async () => {
-    for (let i = 0; i < 3; i++) await buildUser(t.services, { fullName: `Paged Person ${i}`, visibility: 'public' });
+    for (let i = 0; i < 3; i++)
+      await buildUser(t.services, { fullName: `Paged Person ${i}`, visibility: 'public' });
     const response = await browser.get('/api/users?q=paged&size=2&page=1');
     expect(response.json.hits.total).toBe(3);
     expect(response.json.hits.hits).toHaveLength(2);
@@ -105,7 +110,9 @@ describe('profile', () => {
     await own.login(user.email);
     const bad = await own.patch('/api/me', { identities: { orcid: '0000-0002-1825-0098' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors).toEqual([{ field: 'identities.orcid', messages: ['Not a valid ORCID identifier.'] }]);
+    expect(bad.json.errors).toEqual([
+      { field: 'identities.orcid', messages: ['Not a valid ORCID identifier.'] },
+    ]);
 
     const good = await own.patch('/api/me', {
       username: 'jcarberry',
@@ -138,7 +145,9 @@ describe('profile', () => {
     await own.login(user.email);
     const response = await own.patch('/api/me', { username: 'taken-name' });
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([{ field: 'username', messages: ['This username is already taken.'] }]);
+    expect(response.json.errors).toEqual([
+      { field: 'username', messages: ['This username is already taken.'] },
+    ]);
   });
 });
 
@@ -157,7 +166,11 @@ describe('administration', () => {
       full_name: 'Managed Person',
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ email: 'managed@example.org', active: true, is_admin: false });
+    expect(created.json).toMatchObject({
+      email: 'managed@example.org',
+      active: true,
+      is_admin: false,
+    });
 
     const listed = await admin.get('/api/admin/users?q=managed');
     expect(listed.json.hits.total).toBe(1);
@@ -177,7 +190,12 @@ describe('administration', () => {
       description: 'Soil moisture people',
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ id: 'soil-lab', name: 'soil-lab', title: 'Soil lab', provider: 'database' });
+    expect(created.json).toMatchObject({
+      id: 'soil-lab',
+      name: 'soil-lab',
+      title: 'Soil lab',
+      provider: 'database',
+    });
     expect((await admin.post('/api/admin/groups', { name: 'soil-lab' })).status).toBe(400);
 
     expect((await admin.put(`/api/admin/groups/soil-lab/members/${member.id}`)).status).toBe(204);
@@ -190,8 +208,12 @@ describe('administration', () => {
     expect(found.json.hits.hits[0]).toMatchObject({ id: 'soil-lab', title: 'Soil lab' });
     expect((await t.client().get('/api/groups?q=soil')).status).toBe(403);
 
-    expect((await admin.patch('/api/admin/groups/soil-lab', { title: 'Soil physics' })).json.title).toBe('Soil physics');
-    expect((await admin.delete(`/api/admin/groups/soil-lab/members/${member.id}`)).status).toBe(204);
+    expect(
+      (await admin.patch('/api/admin/groups/soil-lab', { title: 'Soil physics' })).json.title,
+    ).toBe('Soil physics');
+    expect((await admin.delete(`/api/admin/groups/soil-lab/members/${member.id}`)).status).toBe(
+      204,
+    );
     expect((await admin.delete('/api/admin/groups/soil-lab')).status).toBe(204);
     expect((await browser.get('/api/groups/soil-lab')).status).toBe(404);
   });

@@ -96,7 +96,10 @@ export const apiTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    index('api_tokens_user').on(t.userId),
+  ],
 );
 
 /** Failed logins per account and per address, counted in a window. */
@@ -113,7 +116,10 @@ export const vocabularies = pgTable(
     type: text('type').notNull(),
     id: text('id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased text the `q` and `suggest` searches match against. */
     searchText: text('search_text').notNull(),
     sortKey: text('sort_key').notNull(),

@@ -3,8 +3,20 @@ import type { Services } from '../http/context.ts';
 export const DEMO_PASSWORD = 'arca-demo';
 
 export const DEMO_USERS = [
-  { email: 'admin@demo.arca', fullName: 'Ada Admin', role: 'administrator', isAdmin: true, public: false },
-  { email: 'alice@demo.arca', fullName: 'Alice Archer', role: 'uploader', public: false, affiliations: 'CERN' },
+  {
+    email: 'admin@demo.arca',
+    fullName: 'Ada Admin',
+    role: 'administrator',
+    isAdmin: true,
+    public: false,
+  },
+  {
+    email: 'alice@demo.arca',
+    fullName: 'Alice Archer',
+    role: 'uploader',
+    public: false,
+    affiliations: 'CERN',
+  },
   {
     email: 'bob@demo.arca',
     fullName: 'Bob Baker',
@@ -14,12 +26,28 @@ export const DEMO_USERS = [
     // ORCID's documented example iD (of a fictional person): no real researcher is misnamed.
     orcid: '0000-0002-1825-0097',
   },
-  { email: 'carol@demo.arca', fullName: 'Carol Curator', role: 'curator', public: true, affiliations: 'EPFL' },
+  {
+    email: 'carol@demo.arca',
+    fullName: 'Carol Curator',
+    role: 'curator',
+    public: true,
+    affiliations: 'EPFL',
+  },
 ] as const;
 
 export const DEMO_GROUPS = [
-  { name: 'lab-members', title: 'Lab members', description: 'Everyone in the demo lab.', members: ['alice@demo.arca', 'bob@demo.arca'] },
-  { name: 'curators', title: 'Curators', description: 'Curators of the demo communities.', members: ['carol@demo.arca'] },
+  {
+    name: 'lab-members',
+    title: 'Lab members',
+    description: 'Everyone in the demo lab.',
+    members: ['alice@demo.arca', 'bob@demo.arca'],
+  },
+  {
+    name: 'curators',
+    title: 'Curators',
+    description: 'Curators of the demo communities.',
+    members: ['carol@demo.arca'],
+  },
 ] as const;
 
 /** Demo users and groups, so a newcomer can log in and try every screen. */
@@ -42,7 +70,8 @@ export async function seedDemo(services: Services): Promise<void> {
   }
   for (const group of DEMO_GROUPS) {
     await services.groups.create(group);
-    for (const member of group.members) await services.groups.addMember(group.name, ids.get(member)!);
+    for (const member of group.members)
+      await services.groups.addMember(group.name, ids.get(member)!);
   }
 }
 

@@ -36,6 +36,9 @@ declare module 'fastify' {
     authMethod: 'session' | 'token' | null;
     /** Texts in the caller's language. */
     t: Translate;
+    /** The catalogue language of `t`. */
     language: string;
+    /** Every language the caller accepts, most wanted first (vocabulary titles use them). */
+    languages: string[];
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { adminUserCreate, adminUserUpdate, groupCreate, groupUpdate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
@@ -15,35 +15,51 @@ const groupId = z.object({ id: z.string() });
 const membership = z.object({ id: z.string(), userId: z.coerce.number().int().positive() });
 
 /** Administrators manage accounts, groups and group membership. */
-export function adminRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function adminRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const assertCan = (request: FastifyRequest, action: 'canManageUsers' | 'canManageGroups') => {
     if (!can(accountPolicy, action, request.identity, { userId: -1 })) throw permissionDenied();
   };
   const tags = ['admin'];
 
-  return async (app) => {
-    app.get('/api/admin/users', { schema: { tags, summary: 'All accounts', querystring: searchQuery } }, async (request) => {
-      assertCan(request, 'canManageUsers');
-      const { q, suggest, page, size } = request.query;
-      checkWindow(page, size);
-      const { rows, total } = await services.accounts.list(q ?? suggest ?? '', { page, size });
-      return {
-        hits: { hits: rows.map((row) => serializeUser(row, request.identity, links)), total },
-        links: paginationLinks(links.api('/admin/users'), request.query, page, size, total),
-      };
-    });
+  return (app, _options, done) => {
+    app.get(
+      '/api/admin/users',
+      { schema: { tags, summary: 'All accounts', querystring: searchQuery } },
+      async (request) => {
+        assertCan(request, 'canManageUsers');
+        const { q, suggest, page, size } = request.query;
+        checkWindow(page, size);
+        const { rows, total } = await services.accounts.list(q ?? suggest ?? '', { page, size });
+        return {
+          hits: { hits: rows.map((row) => serializeUser(row, request.identity, links)), total },
+          links: paginationLinks(links.api('/admin/users'), request.query, page, size, total),
+        };
+      },
+    );
 
-    app.post('/api/admin/users', { schema: { tags, summary: 'Create an account', body: adminUserCreate } }, async (request, reply) => {
-      assertCan(request, 'canManageUsers');
-      const user = await services.accounts.create(request.body);
-      return reply.status(201).send(serializeUser(user, request.identity, links));
-    });
+    app.post(
+      '/api/admin/users',
+      { schema: { tags, summary: 'Create an account', body: adminUserCreate } },
+      async (request, reply) => {
+        assertCan(request, 'canManageUsers');
+        const user = await services.accounts.create(request.body);
+        return reply.status(201).send(serializeUser(user, request.identity, links));
+      },
+    );
 
-    app.get('/api/admin/users/:id', { schema: { tags, summary: 'An account', params: userId } }, async (request) => {
-      assertCan(request, 'canManageUsers');
-      return serializeUser(await services.accounts.get(request.params.id), request.identity, links);
-    });
+    app.get(
+      '/api/admin/users/:id',
+      { schema: { tags, summary: 'An account', params: userId } },
+      async (request) => {
+        assertCan(request, 'canManageUsers');
+        return serializeUser(
+          await services.accounts.get(request.params.id),
+          request.identity,
+          links,
+        );
+      },
+    );
 
     app.patch(
       '/api/admin/users/:id',
@@ -55,10 +71,16 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginAsyn
       },
     );
 
-    app.post('/api/admin/groups', { schema: { tags, summary: 'Create a group', body: groupCreate } }, async (request, reply) => {
-      assertCan(request, 'canManageGroups');
-      return reply.status(201).send(serializeGroup(await services.groups.create(request.body), links, 0));
-    });
+    app.post(
+      '/api/admin/groups',
+      { schema: { tags, summary: 'Create a group', body: groupCreate } },
+      async (request, reply) => {
+        assertCan(request, 'canManageGroups');
+        return reply
+          .status(201)
+          .send(serializeGroup(await services.groups.create(request.body), links, 0));
+      },
+    );
 
     app.patch(
       '/api/admin/groups/:id',
@@ -69,19 +91,30 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginAsyn
       },
     );
 
-    app.delete('/api/admin/groups/:id', { schema: { tags, summary: 'Delete a group', params: groupId } }, async (request, reply) => {
-      assertCan(request, 'canManageGroups');
-      await services.groups.remove(request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/api/admin/groups/:id',
+      { schema: { tags, summary: 'Delete a group', params: groupId } },
+      async (request, reply) => {
+        assertCan(request, 'canManageGroups');
+        await services.groups.remove(request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/api/admin/groups/:id/members', { schema: { tags, summary: 'Members of a group', params: groupId } }, async (request) => {
-      assertCan(request, 'canManageGroups');
-      const members = await services.groups.members(request.params.id);
-      return {
-        hits: { hits: members.map((row) => serializeUser(row, request.identity, links)), total: members.length },
-      };
-    });
+    app.get(
+      '/api/admin/groups/:id/members',
+      { schema: { tags, summary: 'Members of a group', params: groupId } },
+      async (request) => {
+        assertCan(request, 'canManageGroups');
+        const members = await services.groups.members(request.params.id);
+        return {
+          hits: {
+            hits: members.map((row) => serializeUser(row, request.identity, links)),
+            total: members.length,
+          },
+        };
+      },
+    );
 
     app.put(
       '/api/admin/groups/:id/members/:userId',
@@ -102,5 +135,6 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginAsyn
         return reply.status(204).send();
       },
     );
+    done();
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { loginBody, profileUpdate, signupBody } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import {
@@ -12,11 +12,11 @@ import { linkBuilder } from '../http/links.ts';
 import { serializeUser } from './serializers/user.serializer.ts';
 
 /** Sign-up, log-in, log-out and the caller's own account. */
-export function authRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function authRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const secure = config.siteUrl.startsWith('https:');
 
-  return async (app) => {
+  return (app, _options, done) => {
     app.post(
       '/api/auth/login',
       { schema: { tags: ['auth'], summary: 'Log in', body: loginBody } },
@@ -53,10 +53,18 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
       },
     );
 
-    app.get('/api/me', { schema: { tags: ['auth'], summary: 'The current user' } }, async (request) => {
-      if (request.identity.userId === null) throw new HttpError(401, 'unauthorized');
-      return serializeUser(await services.accounts.get(request.identity.userId), request.identity, links);
-    });
+    app.get(
+      '/api/me',
+      { schema: { tags: ['auth'], summary: 'The current user' } },
+      async (request) => {
+        if (request.identity.userId === null) throw new HttpError(401, 'unauthorized');
+        return serializeUser(
+          await services.accounts.get(request.identity.userId),
+          request.identity,
+          links,
+        );
+      },
+    );
 
     app.patch(
       '/api/me',
@@ -67,5 +75,6 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginAsync
         return serializeUser(user, request.identity, links);
       },
     );
+    done();
   };
 }

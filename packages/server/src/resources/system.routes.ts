@@ -1,25 +1,34 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { SiteConfig } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 
 /** Health and the public site settings the web app reads first. */
-export function systemRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get('/api/health', { schema: { tags: ['system'], summary: 'Service health' } }, async (_request, reply) => {
-      const database = await services.health.databaseUp();
-      return reply
-        .status(database ? 200 : 503)
-        .send({ status: database ? 'ok' : 'unavailable', database: database ? 'ok' : 'down' });
-    });
+export function systemRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    app.get(
+      '/api/health',
+      { schema: { tags: ['system'], summary: 'Service health' } },
+      async (_request, reply) => {
+        const database = await services.health.databaseUp();
+        return reply
+          .status(database ? 200 : 503)
+          .send({ status: database ? 'ok' : 'unavailable', database: database ? 'ok' : 'down' });
+      },
+    );
 
-    app.get('/api/config', { schema: { tags: ['system'], summary: 'Public site settings' } }, () => {
-      const site: SiteConfig = {
-        site_name: config.siteName,
-        site_url: config.siteUrl,
-        signup_enabled: config.signupEnabled,
-        groups_enabled: config.groupsEnabled,
-      };
-      return site;
-    });
+    app.get(
+      '/api/config',
+      { schema: { tags: ['system'], summary: 'Public site settings' } },
+      () => {
+        const site: SiteConfig = {
+          site_name: config.siteName,
+          site_url: config.siteUrl,
+          signup_enabled: config.signupEnabled,
+          groups_enabled: config.groupsEnabled,
+        };
+        return site;
+      },
+    );
+    done();
   };
 }

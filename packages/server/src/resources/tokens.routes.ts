@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { tokenCreate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { requireUser } from '../http/auth.ts';
@@ -9,8 +9,8 @@ import { can } from '../permissions/policy.ts';
 import { serializeToken } from './serializers/user.serializer.ts';
 
 /** Personal access tokens of the current user. */
-export function tokenRoutes({ services }: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+export function tokenRoutes({ services }: AppContext): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
     // Tokens are managed from a logged-in session or another token of the same user.
     const owner = (request: Parameters<typeof requireUser>[0]) => {
       const userId = requireUser(request);
@@ -20,10 +20,14 @@ export function tokenRoutes({ services }: AppContext): FastifyPluginAsyncZod {
       return userId;
     };
 
-    app.get('/api/user/tokens', { schema: { tags: ['tokens'], summary: 'My tokens' } }, async (request) => {
-      const rows = await services.tokens.list(owner(request));
-      return { hits: { hits: rows.map((row) => serializeToken(row)), total: rows.length } };
-    });
+    app.get(
+      '/api/user/tokens',
+      { schema: { tags: ['tokens'], summary: 'My tokens' } },
+      async (request) => {
+        const rows = await services.tokens.list(owner(request));
+        return { hits: { hits: rows.map((row) => serializeToken(row)), total: rows.length } };
+      },
+    );
 
     app.post(
       '/api/user/tokens',
@@ -48,5 +52,6 @@ export function tokenRoutes({ services }: AppContext): FastifyPluginAsyncZod {
         return reply.status(204).send();
       },
     );
+    done();
   };
 }

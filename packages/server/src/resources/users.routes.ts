@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../http/context.ts';
 import { permissionDenied } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -12,18 +12,28 @@ import { serializeGroup, serializeUser } from './serializers/user.serializer.ts'
 const anyone = { userId: -1 };
 
 /** Finding people and groups to share with (API.md §5.3). */
-export function userRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function userRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
 
-  return async (app) => {
+  return (app, _options, done) => {
     app.get(
       '/api/users',
-      { schema: { tags: ['users'], summary: 'Search users with a public profile', querystring: searchQuery } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Search users with a public profile',
+          querystring: searchQuery,
+        },
+      },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchUsers', request.identity, anyone)) throw permissionDenied();
+        if (!can(accountPolicy, 'canSearchUsers', request.identity, anyone))
+          throw permissionDenied();
         const { q, suggest, page, size } = request.query;
         checkWindow(page, size);
-        const { rows, total } = await services.accounts.searchPublic(q ?? suggest ?? '', { page, size });
+        const { rows, total } = await services.accounts.searchPublic(q ?? suggest ?? '', {
+          page,
+          size,
+        });
         return {
           hits: { hits: rows.map((row) => serializeUser(row, request.identity, links)), total },
           links: paginationLinks(links.api('/users'), request.query, page, size, total),
@@ -33,7 +43,13 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.get(
       '/api/users/:id',
-      { schema: { tags: ['users'], summary: 'A user', params: z.object({ id: z.coerce.number().int().positive() }) } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A user',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+        },
+      },
       async (request) => {
         const user = await services.accounts.get(request.params.id);
         const own = can(accountPolicy, 'canReadOwnAccount', request.identity, { userId: user.id });
@@ -44,13 +60,22 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginAsync
 
     app.get(
       '/api/users/:id/avatar.svg',
-      { schema: { tags: ['users'], summary: 'A user avatar', params: z.object({ id: z.coerce.number().int().positive() }) } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A user avatar',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+        },
+      },
       async (request, reply) => {
         const user = await services.accounts.get(request.params.id);
         // Initials would reveal the name of a private profile.
         const own = can(accountPolicy, 'canReadOwnAccount', request.identity, { userId: user.id });
         const name = user.visibility === 'public' || own ? user.fullName || user.email : '';
-        return reply.type('image/svg+xml').header('cache-control', 'private, max-age=3600').send(avatarSvg(name));
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', 'private, max-age=3600')
+          .send(avatarSvg(name));
       },
     );
 
@@ -58,7 +83,8 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginAsync
       '/api/groups',
       { schema: { tags: ['groups'], summary: 'Search groups', querystring: searchQuery } },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone)) throw permissionDenied();
+        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone))
+          throw permissionDenied();
         const { q, suggest, page, size } = request.query;
         checkWindow(page, size);
         const { rows, total } = await services.groups.search(q ?? suggest ?? '', { page, size });
@@ -73,18 +99,29 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginAsync
       '/api/groups/:id',
       { schema: { tags: ['groups'], summary: 'A group', params: z.object({ id: z.string() }) } },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone)) throw permissionDenied();
+        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone))
+          throw permissionDenied();
         return serializeGroup(await services.groups.get(request.params.id), links);
       },
     );
 
     app.get(
       '/api/groups/:id/avatar.svg',
-      { schema: { tags: ['groups'], summary: 'A group avatar', params: z.object({ id: z.string() }) } },
+      {
+        schema: {
+          tags: ['groups'],
+          summary: 'A group avatar',
+          params: z.object({ id: z.string() }),
+        },
+      },
       async (request, reply) => {
         const group = await services.groups.get(request.params.id);
-        return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(avatarSvg(group.title || group.id));
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=3600')
+          .send(avatarSvg(group.title || group.id));
       },
     );
+    done();
   };
 }

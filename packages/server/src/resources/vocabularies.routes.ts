@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { VOCABULARY_SORTS, type VocabularyRow } from '../services/vocabularies.service.ts';
-import { GENERIC_TYPES, SPECIAL_TYPES, isGenericType, type VocabularyType } from '../vocabularies/types.ts';
+import {
+  GENERIC_TYPES,
+  SPECIAL_TYPES,
+  isGenericType,
+  type VocabularyType,
+} from '../vocabularies/types.ts';
 import { checkWindow, facetValues, searchQuery } from './query.ts';
 import {
   UI_JSON,
@@ -20,7 +25,7 @@ const vocabularySearch = searchQuery.extend({
 });
 
 /** Vocabularies (API.md §5.2): /api/vocabularies/{type} and the dedicated endpoints. */
-export function vocabularyRoutes({ config, services }: AppContext): FastifyPluginAsyncZod {
+export function vocabularyRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['vocabularies'];
 
@@ -29,7 +34,7 @@ export function vocabularyRoutes({ config, services }: AppContext): FastifyPlugi
     const ui = (request.headers.accept ?? '').includes(UI_JSON);
     if (ui) void reply.type(UI_JSON);
     return (row: VocabularyRow) =>
-      ui ? serializeVocabularyL10n(row, links, request.language) : serializeVocabulary(row, links);
+      ui ? serializeVocabularyL10n(row, links, request.languages) : serializeVocabulary(row, links);
   };
 
   const search = async (
@@ -50,17 +55,27 @@ export function vocabularyRoutes({ config, services }: AppContext): FastifyPlugi
     };
   };
 
-  return async (app) => {
+  return (app, _options, done) => {
     app.get('/api/vocabularies', { schema: { tags, summary: 'Vocabulary types' } }, () => ({
       hits: {
-        hits: GENERIC_TYPES.map((type) => ({ id: type, links: { self: links.api(`/vocabularies/${type}`) } })),
+        hits: GENERIC_TYPES.map((type) => ({
+          id: type,
+          links: { self: links.api(`/vocabularies/${type}`) },
+        })),
         total: GENERIC_TYPES.length,
       },
     }));
 
     app.get(
       '/api/vocabularies/:type',
-      { schema: { tags, summary: 'Search a vocabulary', params: z.object({ type: z.string() }), querystring: vocabularySearch } },
+      {
+        schema: {
+          tags,
+          summary: 'Search a vocabulary',
+          params: z.object({ type: z.string() }),
+          querystring: vocabularySearch,
+        },
+      },
       async (request, reply) => {
         const { type } = request.params;
         if (!isGenericType(type)) throw new HttpError(404, 'unknownVocabulary');
@@ -70,7 +85,13 @@ export function vocabularyRoutes({ config, services }: AppContext): FastifyPlugi
 
     app.get(
       '/api/vocabularies/:type/:id',
-      { schema: { tags, summary: 'A vocabulary entry', params: z.object({ type: z.string(), id: z.string() }) } },
+      {
+        schema: {
+          tags,
+          summary: 'A vocabulary entry',
+          params: z.object({ type: z.string(), id: z.string() }),
+        },
+      },
       async (request, reply) => {
         const { type, id } = request.params;
         if (!isGenericType(type)) throw new HttpError(404, 'unknownVocabulary');
@@ -87,10 +108,13 @@ export function vocabularyRoutes({ config, services }: AppContext): FastifyPlugi
       // Subject ids may contain slashes, so the id is the rest of the path.
       app.get(
         `/api/${type}/*`,
-        { schema: { tags, summary: `One entry of ${type}`, params: z.object({ '*': z.string() }) } },
+        {
+          schema: { tags, summary: `One entry of ${type}`, params: z.object({ '*': z.string() }) },
+        },
         async (request, reply) =>
           render(request, reply)(await services.vocabularies.read(type, request.params['*'])),
       );
     }
+    done();
   };
 }

@@ -35,11 +35,19 @@ export function createGroupService(db: Database) {
       return { rows, total: totals?.total ?? 0 };
     },
 
-    async create(input: { name: string; title?: string | undefined; description?: string | undefined }) {
+    async create(input: {
+      name: string;
+      title?: string | undefined;
+      description?: string | undefined;
+    }) {
       try {
         const [row] = await db
           .insert(groups)
-          .values({ id: input.name, title: input.title ?? '', description: input.description ?? '' })
+          .values({
+            id: input.name,
+            title: input.title ?? '',
+            description: input.description ?? '',
+          })
           .returning();
         return row!;
       } catch (error) {
@@ -52,7 +60,10 @@ export function createGroupService(db: Database) {
       }
     },
 
-    async update(id: string, changes: { title?: string | undefined; description?: string | undefined }) {
+    async update(
+      id: string,
+      changes: { title?: string | undefined; description?: string | undefined },
+    ) {
       const [row] = await db
         .update(groups)
         .set({ ...changes, updatedAt: new Date() })

@@ -11,7 +11,14 @@ import type { UserRow } from './accounts.service.ts';
 
 export type VocabularyRow = typeof vocabularies.$inferSelect;
 
-export const VOCABULARY_SORTS = ['bestmatch', 'title', 'name', 'subject', 'newest', 'oldest'] as const;
+export const VOCABULARY_SORTS = [
+  'bestmatch',
+  'title',
+  'name',
+  'subject',
+  'newest',
+  'oldest',
+] as const;
 export type VocabularySort = (typeof VOCABULARY_SORTS)[number];
 
 export interface VocabularySearch {
@@ -132,6 +139,9 @@ function resolveSort(
   return requested;
 }
 
+// Code-point order: the same on every server, whatever its default collation.
+const byLabel = [sql`${vocabularies.sortKey} COLLATE "C"`, sql`${vocabularies.id} COLLATE "C"`];
+
 function ordering(sort: VocabularySort, text: string): SQL[] {
   switch (sort) {
     case 'bestmatch':
@@ -140,17 +150,16 @@ function ordering(sort: VocabularySort, text: string): SQL[] {
         sql`(${vocabularies.sortKey} = ${text}) DESC`,
         sql`(${vocabularies.sortKey} LIKE ${`${text.replace(/[\\%_]/g, '\\$&')}%`}) DESC`,
         sql`similarity(${vocabularies.searchText}, ${text}) DESC`,
-        asc(vocabularies.sortKey),
-        asc(vocabularies.id),
+        ...byLabel,
       ];
     case 'newest':
-      return [desc(vocabularies.createdAt), asc(vocabularies.sortKey), asc(vocabularies.id)];
+      return [desc(vocabularies.createdAt), ...byLabel];
     case 'oldest':
-      return [asc(vocabularies.createdAt), asc(vocabularies.sortKey), asc(vocabularies.id)];
+      return [asc(vocabularies.createdAt), ...byLabel];
     case 'title':
     case 'name':
     case 'subject':
-      return [asc(vocabularies.sortKey), asc(vocabularies.id)];
+      return byLabel;
   }
 }
 

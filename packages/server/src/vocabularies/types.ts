@@ -28,16 +28,10 @@ export function isGenericType(type: string): type is GenericType {
 /** One entry of a data file: the plain InvenioRDM item without its bookkeeping fields. */
 export type VocabularyItem = Record<string, unknown> & { id: string };
 
+const SORTED_BY_NAME: readonly VocabularyType[] = ['affiliations', 'names', 'funders'];
+
 /** What a no-query search sorts by, per type (API.md §5.2). */
 export function defaultSort(type: VocabularyType): 'title' | 'name' | 'subject' {
-  switch (type) {
-    case 'affiliations':
-    case 'names':
-    case 'funders':
-      return 'name';
-    case 'subjects':
-      return 'subject';
-    default:
-      return 'title';
-  }
+  if (SORTED_BY_NAME.includes(type)) return 'name';
+  return type === 'subjects' ? 'subject' : 'title';
 }

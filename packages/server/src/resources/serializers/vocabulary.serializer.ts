@@ -27,11 +27,18 @@ export function serializeVocabulary(row: VocabularyRow, links: Links): Record<st
   };
 }
 
-/** The text for a language from a {lang: text} map: exact, then base language, then English. */
-export function localise(texts: unknown, language: string): string | undefined {
+/**
+ * The text from a {lang: text} map for the first accepted language it has
+ * (exact tag, then its base language), else English.
+ */
+export function localise(texts: unknown, languages: readonly string[]): string | undefined {
   if (!texts || typeof texts !== 'object') return undefined;
   const map = texts as Record<string, string>;
-  return map[language] ?? map[language.split('-')[0] ?? ''] ?? map.en ?? Object.values(map)[0];
+  for (const tag of languages) {
+    const text = map[tag] ?? map[tag.split('-')[0] ?? ''];
+    if (text) return text;
+  }
+  return map.en ?? Object.values(map)[0];
 }
 
 /**
@@ -41,17 +48,17 @@ export function localise(texts: unknown, language: string): string | undefined {
 export function serializeVocabularyL10n(
   row: VocabularyRow,
   links: Links,
-  language: string,
+  languages: readonly string[],
 ): Record<string, unknown> {
   if (!isGenericType(row.type)) return serializeVocabulary(row, links);
   const { title, description, icon, props, tags } = row.data;
   const item: Record<string, unknown> = {
     id: row.id,
-    title_l10n: localise(title, language) ?? row.id,
+    title_l10n: localise(title, languages) ?? row.id,
     props: props ?? {},
     tags: tags ?? [],
   };
-  const text = localise(description, language);
+  const text = localise(description, languages);
   if (text) item.description_l10n = text;
   if (icon) item.icon = icon;
   return item;

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, loadConfig } from '@arca/server';
+import { findChromium } from './chromium.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface E2EServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The whole app as `npm start` runs it (PGlite, demo data, built web app), on a free port. */
+export async function startE2EServer(): Promise<E2EServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ARCA_DATA_DIR: dataDir,
+    ARCA_SITE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startServer(config, { logger: false });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return {
+    url: config.siteUrl,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with no background traffic to the closed network. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: run `npm test`, which installs it');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -1,0 +1,22 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useAppTheme } from './ui/theme.ts';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals' delays in jsdom. */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
+  const theme = useAppTheme();
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

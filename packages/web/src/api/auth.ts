@@ -1,0 +1,69 @@
+import type { LoginBody, SignupBody, UserItem } from '@arca/schema';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+import { startSession } from './session.ts';
+
+/** The logged-in user, or null for an anonymous visitor (the API answers 401). */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserItem | null> {
+  try {
+    return await api.get<UserItem>('/api/me', signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function logIn(body: LoginBody): Promise<UserItem> {
+  return api.post<UserItem>('/api/auth/login', body);
+}
+
+export function signUp(body: SignupBody): Promise<UserItem> {
+  return api.post<UserItem>('/api/auth/signup', body);
+}
+
+export function logOut(): Promise<void> {
+  return api.post<void>('/api/auth/logout');
+}
+
+/** Shared by the hook and the route guard, which reads it before a page renders. */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  staleTime: 5 * 60_000,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+export function useLogIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: (user) => startSession(queryClient, user),
+  });
+}
+
+/**
+ * `leavePage` runs before the session is forgotten, so that a page which
+ * needs a login does not send the visitor to /login on the way out.
+ */
+export function useLogOut(leavePage: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logOut,
+    onSuccess: async () => {
+      await leavePage();
+      startSession(queryClient, null);
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import type { ErrorBody, FieldError } from '@arca/schema';
+
+/** InvenioRDM's JSON media type: the API answers it for every resource. */
+export const API_MEDIA_TYPE = 'application/vnd.inveniordm.v1+json';
+
+const CSRF_COOKIE = 'csrftoken';
+const CSRF_HEADER = 'X-CSRFToken';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Methods that change state: the server wants the CSRF double-submit header on them. */
+const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A non-2xx answer of the API, with the server's (already translated) message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.errors = body.errors ?? [];
+  }
+}
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+let requestLanguage: string | undefined;
+
+/** The UI language, sent as Accept-Language so server messages come back in it. */
+export function setRequestLanguage(language: string): void {
+  requestLanguage = language;
+}
+
+/** Reads a cookie at call time: the server may rotate the CSRF token on login. */
+export function readCookie(name: string): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: API_MEDIA_TYPE });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (requestLanguage) headers.set('Accept-Language', requestLanguage);
+  if (UNSAFE_METHODS.has(method)) {
+    const csrfToken = readCookie(CSRF_COOKIE);
+    if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  }
+  return headers;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    typeof value.message === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isErrorBody(body)) return new ApiError({ ...body, status: response.status });
+  // Not our JSON (a proxy's HTML page, say): the UI falls back to its own text.
+  return new ApiError({ status: response.status, message: '' });
+}
+
+/**
+ * Calls the API and returns its JSON answer (undefined for 204).
+ * Throws ApiError for a non-2xx answer; a network failure rejects as fetch does.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    headers: buildHeaders(method, hasBody),
+    credentials: 'same-origin',
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: (path: string) => apiRequest<void>(path, { method: 'DELETE' }),
+};

@@ -1,0 +1,16 @@
+import type { ProfileUpdate, UserItem } from '@arca/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+export function updateProfile(body: ProfileUpdate): Promise<UserItem> {
+  return api.patch<UserItem>('/api/me', body);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}

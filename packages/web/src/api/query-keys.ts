@@ -1,0 +1,7 @@
+/** Every TanStack Query key of the app, so invalidations cannot drift from the queries. */
+export const queryKeys = {
+  siteConfig: ['site-config'] as const,
+  currentUser: ['current-user'] as const,
+  tokens: ['tokens'] as const,
+  affiliationSuggestions: (text: string) => ['affiliations', text] as const,
+};

@@ -1,0 +1,68 @@
+import { loginBody } from '@arca/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLogIn } from '../api/auth.ts';
+import { useSiteConfig } from '../api/config.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { safeNextPath, signupPath } from './paths.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const { data: config } = useSiteConfig();
+  const logIn = useLogIn();
+  const fieldErrorText = useFieldErrorText();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit((values) =>
+    logIn.mutate(values, {
+      onSuccess: () => void navigate(next, { replace: true }),
+      onError: (error) => setServerFieldErrors(error, setError),
+    }),
+  );
+
+  return (
+    <AuthCard title={t('auth.login.title')}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack>
+          {logIn.error && <ErrorAlert error={logIn.error} />}
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={fieldErrorText(errors.email)}
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+            {...register('password')}
+            error={fieldErrorText(errors.password)}
+          />
+          <Button type="submit" loading={logIn.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {config?.signup_enabled && (
+        <Text size="sm">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to={signupPath(next)}>
+            {t('auth.login.signUpLink')}
+          </Anchor>
+        </Text>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { requireLogin } from './auth/require-login.ts';
+import { AppLayout } from './ui/AppLayout.tsx';
+import { PageLoader } from './ui/PageLoader.tsx';
+import { RouteErrorPage } from './ui/RouteErrorPage.tsx';
+
+// Every page is its own chunk, loaded when first visited: the first load
+// carries only the shell (header, router, providers).
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: AppLayout,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          // A failing page keeps the header around its error.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            {
+              index: true,
+              lazy: () =>
+                import('./home/HomePage.tsx').then((module) => ({ Component: module.HomePage })),
+            },
+            {
+              path: 'login',
+              lazy: () =>
+                import('./auth/LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
+            },
+            {
+              path: 'signup',
+              lazy: () =>
+                import('./auth/SignupPage.tsx').then((module) => ({
+                  Component: module.SignupPage,
+                })),
+            },
+            {
+              loader: requireLogin(queryClient),
+              children: [
+                {
+                  path: 'me/settings',
+                  lazy: () =>
+                    import('./settings/SettingsLayout.tsx').then((module) => ({
+                      Component: module.SettingsLayout,
+                    })),
+                  children: [
+                    {
+                      index: true,
+                      lazy: () =>
+                        import('./settings/ProfilePage.tsx').then((module) => ({
+                          Component: module.ProfilePage,
+                        })),
+                    },
+                    {
+                      path: 'tokens',
+                      lazy: () =>
+                        import('./settings/TokensPage.tsx').then((module) => ({
+                          Component: module.TokensPage,
+                        })),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: '*',
+              lazy: () =>
+                import('./ui/NotFoundPage.tsx').then((module) => ({
+                  Component: module.NotFoundPage,
+                })),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

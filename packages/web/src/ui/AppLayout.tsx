@@ -1,0 +1,18 @@
+import { AppShell } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useUserLanguage } from '../i18n/useUserLanguage.ts';
+import { SiteHeader } from './SiteHeader.tsx';
+
+export function AppLayout() {
+  useUserLanguage();
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <SiteHeader />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, reply } from '../test/fetch-mock.ts';
+import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+/** The header appears once the first page's code has loaded. */
+const findHeader = () => screen.findByRole('banner');
+
+describe('SiteHeader', () => {
+  it('offers Log in and Sign up to an anonymous visitor', async () => {
+    mockFetch({ 'GET /api/config': reply(200, siteConfig), 'GET /api/me': anonymous });
+    renderApp('/');
+
+    expect(
+      await within(await findHeader()).findByRole('link', { name: 'Log in' }),
+    ).toBeInTheDocument();
+    expect(within(await findHeader()).getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+    expect(within(await findHeader()).getByRole('link', { name: 'Arca Test' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(await findHeader()).getByRole('link', { name: 'Upload' })).toHaveAttribute(
+      'href',
+      '/uploads/new',
+    );
+  });
+
+  it('hides Sign up when the site does not allow it', async () => {
+    mockFetch({
+      'GET /api/config': reply(200, { ...siteConfig, signup_enabled: false }),
+      'GET /api/me': anonymous,
+    });
+    renderApp('/');
+
+    await within(await findHeader()).findByRole('link', { name: 'Log in' });
+    expect(
+      within(await findHeader()).queryByRole('link', { name: 'Sign up' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows the user's name, with Settings and Log out in its menu", async () => {
+    const requests = mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': reply(200, buildUser()),
+      'POST /api/auth/logout': reply(204),
+    });
+    const { user, router } = renderApp('/me/settings');
+
+    await user.click(
+      await within(await findHeader()).findByRole('button', { name: 'Ada Lovelace' }),
+    );
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/me/settings',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+
+    expect(
+      await within(await findHeader()).findByRole('link', { name: 'Log in' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
+      'POST /api/auth/logout',
+    );
+  });
+
+  it('sends a search to the search page', async () => {
+    mockFetch({ 'GET /api/config': reply(200, siteConfig), 'GET /api/me': anonymous });
+    const { user, router } = renderApp('/');
+
+    await user.type(
+      await screen.findByRole('searchbox', { name: 'Search records' }),
+      'ocean temperature{Enter}',
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=ocean+temperature');
+  });
+});

@@ -1,0 +1,35 @@
+import type { UserItem } from '@arca/schema';
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLogOut } from '../api/auth.ts';
+
+export function displayName(user: UserItem): string {
+  return user.profile.full_name || user.email || user.username || user.id;
+}
+
+export function UserMenu({ user }: { user: UserItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logOut = useLogOut(() => navigate('/'));
+
+  const onLogOut = () =>
+    logOut.mutate(undefined, {
+      onError: () => notifications.show({ color: 'red', message: t('header.logOutFailed') }),
+    });
+
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="subtle">{displayName(user)}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/me/settings">
+          {t('header.settings')}
+        </Menu.Item>
+        <Menu.Item onClick={onLogOut}>{t('header.logOut')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

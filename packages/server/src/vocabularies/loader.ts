@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, notLike } from 'drizzle-orm';
+import { and, eq, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, vocabularies } from '../db/schema.ts';
 import { indexItem } from './indexing.ts';
@@ -55,5 +55,7 @@ export async function loadVocabularies(db: Database): Promise<{ loaded: boolean 
       .values({ key: VERSION_KEY, value: version })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: version } });
   });
+  // Fresh statistics, or the planner misjudges every search after a bulk load.
+  await db.execute(sql`ANALYZE ${vocabularies}`);
   return { loaded: true };
 }

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type autocannon from 'autocannon';
+
+const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** Runs autocannon in a process of its own, so the load does not share the server's event loop. */
+function runAutocannon(args: string[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--json', ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(JSON.parse(output) as autocannon.Result);
+      else reject(new Error(`autocannon exited with ${code}`));
+    });
+  });
+}
+
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Load one URL with autocannon for a fixed time and keep what we report. */
+export async function measure(
+  name: string,
+  options: {
+    url: string;
+    connections: number;
+    seconds: number;
+    method?: 'GET' | 'PUT';
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<Measurement> {
+  const args = ['-c', String(options.connections), '-d', String(options.seconds)];
+  args.push('-m', options.method ?? 'GET');
+  for (const [key, value] of Object.entries(options.headers ?? {}))
+    args.push('-H', `${key}=${value}`);
+  if (options.body) args.push('-b', options.body);
+  const result = await runAutocannon([...args, options.url]);
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function table(rows: Measurement[]): string {
+  const lines = [
+    '| case | req/s | p50 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
+  }
+  return lines.join('\n');
+}

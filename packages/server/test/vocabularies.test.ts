@@ -159,6 +159,9 @@ describe('dedicated vocabulary endpoints', () => {
   it('serves funders, awards (with the funders filter) and subjects', async () => {
     const funders = await client.get('/api/funders?size=100');
     expect(funders.json.hits.total).toBeGreaterThan(10);
+    expect(funders.json.sortBy).toBe('name');
+    const funder = await client.get(`/api/funders/${funders.json.hits.hits[0].id}`);
+    expect(funder.json).toMatchObject({ id: funders.json.hits.hits[0].id, name: expect.any(String) });
     const awards = await client.get('/api/awards?size=100');
     const funderId = awards.json.hits.hits[0].funder.id as string;
     const ofFunder = await client.get(`/api/awards?funders=${funderId}&size=100`);
@@ -191,6 +194,11 @@ describe('dedicated vocabulary endpoints', () => {
       family_name: 'Carberry',
       identifiers: [{ scheme: 'orcid', identifier: '0000-0002-1825-0097' }],
     });
+
+    const read = await client.get(`/api/names/user:${user.id}`);
+    expect(read.json.links.self).toBe(`http://arca.test/api/names/user%3A${user.id}`);
+    const shipped = await client.get('/api/names?q=0000-0002-1825-0097');
+    expect(shipped.json.hits.total).toBeGreaterThanOrEqual(2);
 
     await t.services.accounts.update(user.id, { preferences: { visibility: 'restricted' } });
     const after = await client.get('/api/names?suggest=carberry');

@@ -161,7 +161,10 @@ describe('dedicated vocabulary endpoints', () => {
     expect(funders.json.hits.total).toBeGreaterThan(10);
     expect(funders.json.sortBy).toBe('name');
     const funder = await client.get(`/api/funders/${funders.json.hits.hits[0].id}`);
-    expect(funder.json).toMatchObject({ id: funders.json.hits.hits[0].id, name: expect.any(String) });
+    expect(funder.json).toMatchObject({
+      id: funders.json.hits.hits[0].id,
+      name: expect.any(String),
+    });
     const awards = await client.get('/api/awards?size=100');
     const funderId = awards.json.hits.hits[0].funder.id as string;
     const ofFunder = await client.get(`/api/awards?funders=${funderId}&size=100`);

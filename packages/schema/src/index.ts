@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './pagination.ts';
+export * from './records/index.ts';

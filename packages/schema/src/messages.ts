@@ -14,6 +14,40 @@ export const validationMessages = {
   invalidChoice: 'Must be one of: {{choices}}.',
   invalidName: 'Only lower-case letters, digits, "-" and "_" are allowed.',
   invalid: 'Invalid value.',
+  notAList: 'Not a valid list.',
+  notAnObject: 'Not a valid object.',
+  // Records and drafts (records/validate-record.ts)
+  titleTooShort: 'Shorter than minimum length 3.',
+  invalidDateOrInterval:
+    'Please provide a valid date or interval in the format YYYY-MM-DD, YYYY-MM, YYYY, or an interval such as 2020-01/2020-06.',
+  invalidCreatorType: 'Must be one of: personal, organizational.',
+  familyNameRequired: 'Family name is a required field.',
+  nameRequired: 'Name is a required field.',
+  roleRequired: 'Role is a required field.',
+  titleRequired: 'Title is a required field.',
+  invalidLink: 'Link must be a valid URL',
+  invalidPersonScheme: 'Must be one of: orcid, isni, gnd.',
+  invalidOrganizationScheme: 'Must be one of: ror, isni, gnd.',
+  duplicateScheme: 'Only one identifier per scheme is allowed.',
+  invalidIdentifier: 'Not a valid identifier for the selected scheme.',
+  affiliationIdOrName: 'An affiliation needs an existing id or a name.',
+  subjectIdOrText: 'A subject needs an existing id or a free text subject.',
+  funderIdOrName: 'A funder needs an existing id or a name.',
+  invalidVisibility: 'Must be one of: public, restricted.',
+  embargoUntilRequired: 'Embargo end date is required when the embargo is active.',
+  invalidEmbargoDate: 'Embargo end date must be a date in the format YYYY-MM-DD.',
+  embargoUntilNotFuture: 'Embargo end date must be in the future.',
+  invalidDoi: 'Not a valid DOI. A DOI looks like 10.1234/abc-123.',
+  // Checked by the server (vocabularies, files, access history, DOIs).
+  unknownVocabularyValue: 'This value is not in the vocabulary.',
+  missingFiles:
+    'Missing uploaded files. To disable files for this record please mark it as metadata-only.',
+  restrictionAfterGrace:
+    'Record visibility can not be changed to restricted anymore. Please contact support if you still need to make these changes.',
+  doiTaken: 'This DOI is already used by another record.',
+  doiNeededPublish: 'DOI is needed. You need to reserve a DOI before publishing.',
+  doiNeededSubmit: 'DOI is needed. You need to reserve a DOI before submitting for review.',
+  doiRegistered: 'A registered DOI cannot be discarded.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -40,6 +74,9 @@ export const errorMessages = {
   usernameTaken: 'This username is already taken.',
   groupExists: 'A group with this name already exists.',
   unknownVocabulary: 'Unknown vocabulary type.',
+  invalidIfMatch: 'Invalid If-Match header: send the revision id, e.g. If-Match: "4".',
+  revisionMismatch: "Revision id provided({{given}}) doesn't match record's one({{current}})",
+  invalidQuerySyntax: 'Invalid query string syntax.',
   internal: 'The server encountered an internal error.',
 } as const;
 

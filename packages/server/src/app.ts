@@ -21,6 +21,8 @@ import { systemRoutes } from './resources/system.routes.ts';
 import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
+import { recordRoutes } from './resources/records.routes.ts';
+import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
 export interface BuildOptions {
@@ -28,10 +30,17 @@ export interface BuildOptions {
   db: Database;
   /** Pino logger options; `false` silences the log (tests). */
   logger?: boolean | object;
+  /** The services to serve with; built from db and config when absent. */
+  services?: Services;
 }
 
 /** Builds the whole application (API and web app) on a database. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  services,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -41,7 +50,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const context: AppContext = { config, services: createServices(db, config) };
+  const context: AppContext = { config, services: services ?? createServices(db, config) };
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('languages', null as unknown as string[]);
@@ -84,6 +93,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     userRoutes,
     adminRoutes,
     vocabularyRoutes,
+    recordRoutes,
   ]) {
     await app.register(routes(context));
   }

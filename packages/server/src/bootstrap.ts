@@ -7,6 +7,7 @@ import { users } from './db/schema.ts';
 import { seedDemo } from './demo/seed.ts';
 import { createServices } from './services/index.ts';
 import { loadVocabularies } from './vocabularies/loader.ts';
+import { startJobRunner } from './jobs/queue.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -29,18 +30,23 @@ export async function startServer(
   });
   const { db } = database;
   await loadVocabularies(db);
+  const services = createServices(db, config);
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {
-    await seedDemo(createServices(db, config));
+    await seedDemo(services);
     seeded = true;
   }
-  const app = await buildApp({ config, db, ...options });
+  const app = await buildApp({ config, db, services, ...options });
+  const stopJobs = startJobRunner(services.jobs, config.jobsIntervalMs, (error) =>
+    app.log.error({ err: error }, 'job runner failed'),
+  );
   return {
     app,
     database,
     seeded,
     async close() {
+      stopJobs();
       await app.close();
       await database.close();
     },

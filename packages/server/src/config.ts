@@ -35,6 +35,13 @@ const environment = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   ARCA_TRUST_PROXY: flag.default(false),
+  ARCA_DOI_PREFIX: z
+    .string()
+    .regex(/^10\.\d{4,9}$/)
+    .default('10.1234'),
+  ARCA_DOI_REQUIRED: flag.default(false),
+  ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
+  ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   ARCA_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -54,6 +61,10 @@ export interface Config {
   login: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
   bodyLimit: number;
   trustProxy: boolean;
+  doiPrefix: string;
+  doiRequired: boolean;
+  restrictionGraceDays: number;
+  jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
 }
@@ -90,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: e.ARCA_BODY_LIMIT_BYTES,
     trustProxy: e.ARCA_TRUST_PROXY,
+    doiPrefix: e.ARCA_DOI_PREFIX,
+    doiRequired: e.ARCA_DOI_REQUIRED,
+    restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
+    jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
   };

@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
+  date,
   index,
   integer,
   jsonb,
@@ -13,7 +15,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,3 +144,141 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** The concept record that every version shares: owner, sharing, communities, concept PIDs. */
+export const parents = pgTable(
+  'parents',
+  {
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** Access request settings (allow_user_requests, ...). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    communities: jsonb('communities').$type<Record<string, unknown>>().notNull().default({}),
+    pids: jsonb('pids').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('parents_owner').on(t.ownerId)],
+);
+
+/**
+ * Columns shared by drafts and published records: the JSON document as the
+ * API speaks it, plus columns derived from it for search, facets and sorting.
+ */
+const recordColumns = {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id')
+    .notNull()
+    .references(() => parents.id, { onDelete: 'cascade' }),
+  versionIndex: integer('version_index').notNull(),
+  /** metadata, custom_fields, access, files and pids, as saved. */
+  document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  revisionId: integer('revision_id').notNull().default(1),
+  title: text('title').notNull().default(''),
+  resourceType: text('resource_type'),
+  accessRecord: text('access_record').notNull().default('public'),
+  accessStatus: text('access_status').notNull().default('open'),
+  creatorNames: text('creator_names')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  fileTypes: text('file_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  searchVector: tsvector('search_vector').notNull(),
+  ...timestamps,
+};
+
+export const drafts = pgTable('drafts', recordColumns, (t) => [
+  index('drafts_parent').on(t.parentId),
+  index('drafts_search').using('gin', t.searchVector),
+]);
+
+export const records = pgTable(
+  'records',
+  {
+    ...recordColumns,
+    /** The newest published version of its parent. */
+    isLatest: boolean('is_latest').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('records_parent').on(t.parentId, t.versionIndex),
+    index('records_search').using('gin', t.searchVector),
+    index('records_latest_created').on(t.isLatest, t.createdAt),
+    index('records_resource_type').on(t.resourceType),
+    index('records_access_status').on(t.accessStatus),
+  ],
+);
+
+/** Access granted on a parent to a user or a group (role). */
+export const grants = pgTable(
+  'grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    permission: text('permission').notNull(),
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('grants_subject_key').on(t.parentId, t.subjectType, t.subjectId),
+    index('grants_subject').on(t.subjectType, t.subjectId),
+  ],
+);
+
+/** Secret links: the token is an HMAC of the id, so nothing secret is stored. */
+export const secretLinks = pgTable(
+  'secret_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: text('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+    description: text('description').notNull().default(''),
+    expiresAt: date('expires_at'),
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('secret_links_parent').on(t.parentId)],
+);
+
+/** Persistent identifiers, unique per scheme across all records. */
+export const pids = pgTable(
+  'pids',
+  {
+    scheme: text('scheme').notNull(),
+    identifier: text('identifier').notNull(),
+    /** The record (or, for a concept PID, the parent) it identifies. */
+    objectId: text('object_id').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scheme, t.identifier] }), index('pids_object').on(t.objectId)],
+);
+
+/** Persisted jobs, claimed with FOR UPDATE SKIP LOCKED by any app server. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** At most one pending job per key (e.g. one embargo lift per record). */
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due').on(t.runAt)],
+);

@@ -1,4 +1,5 @@
 import type { Services } from '../http/context.ts';
+import { seedDemoRecords } from './records.ts';
 
 export const DEMO_PASSWORD = 'arca-demo';
 
@@ -73,6 +74,7 @@ export async function seedDemo(services: Services): Promise<void> {
     for (const member of group.members)
       await services.groups.addMember(group.name, ids.get(member)!);
   }
+  await seedDemoRecords(services, ids.get('alice@demo.arca')!);
 }
 
 /** The lines `npm start` prints so a newcomer knows how to log in. */

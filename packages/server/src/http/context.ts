@@ -8,9 +8,17 @@ import type { HealthService } from '../services/health.service.ts';
 import type { SessionService } from '../services/sessions.service.ts';
 import type { TokenService } from '../services/tokens.service.ts';
 import type { VocabularyService } from '../services/vocabularies.service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { RecordService } from '../services/records/records.service.ts';
+import type { RecordSearch } from '../services/records/search.service.ts';
+import type { AccessService } from '../services/sharing/access.service.ts';
 
 export interface Services {
+  access: AccessService;
   accounts: AccountService;
+  jobs: JobQueue;
+  records: RecordService;
+  recordSearch: RecordSearch;
   groups: GroupService;
   health: HealthService;
   sessions: SessionService;

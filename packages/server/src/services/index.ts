@@ -8,12 +8,40 @@ import { createLoginLimiter } from './login-limiter.service.ts';
 import { createSessionService } from './sessions.service.ts';
 import { createTokenService } from './tokens.service.ts';
 import { createVocabularyService } from './vocabularies.service.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { createPidService } from './pids.service.ts';
+import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
+import { createRecordSearch } from './records/search.service.ts';
+import { createRecordValidator } from './records/validation.ts';
+import { createAccessService } from './sharing/access.service.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(db: Database, config: Config): Services {
   const sessions = createSessionService(db, config.sessionLifetimeMs);
   const vocabularies = createVocabularyService(db);
+  const access = createAccessService(db, config.secretKey);
+  const records = createRecordService({
+    db,
+    access,
+    vocabularies,
+    doiPrefix: config.doiPrefix,
+    validator: createRecordValidator({
+      vocabularies,
+      pids: createPidService(db, config.doiPrefix),
+      rules: { graceDays: config.restrictionGraceDays, doiRequired: config.doiRequired },
+    }),
+  });
+  const jobs = createJobQueue(db, {
+    [EMBARGO_JOB]: async (job) => {
+      // A due job lifts as of its date, whatever the clock of the server that runs it.
+      await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+    },
+  });
   return {
+    access,
+    jobs,
+    records,
+    recordSearch: createRecordSearch(db),
     accounts: createAccountService({
       db,
       config,

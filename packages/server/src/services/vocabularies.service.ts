@@ -71,6 +71,24 @@ export function createVocabularyService(db: Database) {
       return { rows: hits.map((hit) => hit.row), total, sort };
     },
 
+    /** Many entries at once, keyed `type:id` (records enrich their references with it). */
+    async findMany(
+      keys: { type: string; id: string }[],
+    ): Promise<Map<string, Record<string, unknown>>> {
+      const unique = [...new Map(keys.map((key) => [`${key.type}:${key.id}`, key])).values()];
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({ type: vocabularies.type, id: vocabularies.id, data: vocabularies.data })
+        .from(vocabularies)
+        .where(
+          sql`(${vocabularies.type}, ${vocabularies.id}) IN (${sql.join(
+            unique.map((key) => sql`(${key.type}, ${key.id})`),
+            sql`, `,
+          )})`,
+        );
+      return new Map(rows.map((row) => [`${row.type}:${row.id}`, row.data]));
+    },
+
     async read(type: VocabularyType, id: string): Promise<VocabularyRow> {
       const [row] = await db
         .select()

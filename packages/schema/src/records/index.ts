@@ -1,0 +1,18 @@
+// Records and drafts: their JSON types and the validation shared by the server
+// and the deposit form, and the two canonical draft bodies tests build on.
+export * from './types.ts';
+export { validateRecord, type ValidateRecordOptions } from './validate-record.ts';
+export {
+  IDENTIFIER_SCHEMES,
+  ORGANIZATION_IDENTIFIER_SCHEMES,
+  PERSON_IDENTIFIER_SCHEMES,
+  RECORD_IDENTIFIER_SCHEMES,
+  isHttpUrl,
+  normalizeDoi,
+  normalizeIdentifier,
+  validateIdentifier,
+} from './identifiers.ts';
+export { isEdtfDateOrInterval, isIsoDay } from './dates.ts';
+export { TITLE_MIN_LENGTH } from './metadata.ts';
+export * from './access-status.ts';
+export { fullRecord, minimalRecord } from './fixtures.ts';

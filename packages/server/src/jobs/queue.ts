@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+const LOCK_MS = 5 * 60_000;
+const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+
+/**
+ * Jobs live in the database, so they survive restarts and any app server may
+ * run them; a job is claimed with FOR UPDATE SKIP LOCKED, so none runs twice.
+ */
+export function createJobQueue(db: Database, handlers: Record<string, JobHandler>) {
+  return {
+    /** Schedules a job; a pending job with the same key is replaced. */
+    async enqueue(job: {
+      kind: string;
+      key?: string;
+      runAt: Date;
+      payload?: Record<string, unknown>;
+    }) {
+      const values = {
+        kind: job.kind,
+        key: job.key ?? null,
+        runAt: job.runAt,
+        payload: job.payload ?? {},
+      };
+      if (!job.key) return void (await db.insert(jobs).values(values));
+      await db
+        .insert(jobs)
+        .values(values)
+        .onConflictDoUpdate({
+          target: jobs.key,
+          set: {
+            kind: values.kind,
+            runAt: values.runAt,
+            payload: values.payload,
+            attempts: 0,
+            lastError: null,
+          },
+        });
+    },
+
+    async cancel(key: string): Promise<void> {
+      await db.delete(jobs).where(eq(jobs.key, key));
+    },
+
+    /** Runs every job that is due now; returns how many ran (successfully or not). */
+    async runDue(now = new Date()): Promise<number> {
+      let ran = 0;
+      for (;;) {
+        // Both drivers answer raw SQL with `rows`.
+        const claimed: unknown = await db.execute(sql`
+          UPDATE ${jobs} SET locked_until = ${new Date(now.getTime() + LOCK_MS)}, attempts = attempts + 1
+          WHERE id = (
+            SELECT id FROM ${jobs}
+            WHERE run_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+            ORDER BY run_at FOR UPDATE SKIP LOCKED LIMIT 1)
+          RETURNING id`);
+        const id = (claimed as { rows: { id: number }[] }).rows[0]?.id;
+        if (id === undefined) return ran;
+        const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+        if (!job) continue;
+        ran += 1;
+        const handler = handlers[job.kind];
+        try {
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          await handler(job);
+          await db.delete(jobs).where(eq(jobs.id, id));
+        } catch (error) {
+          const delay = RETRY_DELAYS_MS[Math.min(job.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
+          await db
+            .update(jobs)
+            .set({
+              lastError: String(error),
+              lockedUntil: null,
+              runAt: new Date(now.getTime() + delay),
+            })
+            .where(eq(jobs.id, id));
+        }
+      }
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** Polls for due jobs until stopped. */
+export function startJobRunner(
+  queue: JobQueue,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      await queue.runDue();
+    } catch (error) {
+      onError(error);
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  timer = setTimeout(() => void tick(), 0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { grants, parents, records } from '../db/schema.ts';
+import type { Identity } from './policy.ts';
+
+export const GRANT_LEVELS = ['view', 'preview', 'edit', 'manage'] as const;
+export type GrantLevel = (typeof GRANT_LEVELS)[number];
+export const LINK_LEVELS = ['view', 'preview', 'edit'] as const;
+export type LinkLevel = (typeof LINK_LEVELS)[number];
+
+/** Who is asking, with what a record permission needs beyond the identity. */
+export interface Actor {
+  identity: Identity;
+  /** Groups the user belongs to (grants to a group apply to its members). */
+  groups: string[];
+  /** Valid secret links presented with ?token= or remembered in the session. */
+  links: { id: string; parentId: string; permission: LinkLevel }[];
+}
+
+/** What a record permission looks at. */
+export interface RecordFacts {
+  parentId: string;
+  ownerId: number;
+  grants: { subjectType: string; subjectId: string; permission: string }[];
+  access: {
+    record: 'public' | 'restricted';
+    files: 'public' | 'restricted';
+    embargoActive: boolean;
+  };
+}
+
+/**
+ * A rule of the policy: it decides for one record, and, where it can, says
+ * which records it allows as a SQL condition on `parents`/`records`, so a
+ * search never lists what a read would refuse (STYLE.md §2).
+ */
+export interface RecordGenerator {
+  readonly name: string;
+  allows(actor: Actor, record: RecordFacts): boolean;
+  /** The records it allows; undefined: none (it never matches in a search). */
+  filter(actor: Actor): SQL | undefined;
+}
+
+const everything = sql`TRUE`;
+
+const Administrator: RecordGenerator = {
+  name: 'Administrator',
+  allows: (actor) => actor.identity.isAdmin,
+  filter: (actor) => (actor.identity.isAdmin ? everything : undefined),
+};
+
+const SystemProcess: RecordGenerator = {
+  name: 'SystemProcess',
+  allows: (actor) => actor.identity.isSystem,
+  filter: (actor) => (actor.identity.isSystem ? everything : undefined),
+};
+
+const AnyUser: RecordGenerator = { name: 'AnyUser', allows: () => true, filter: () => everything };
+
+const AuthenticatedUser: RecordGenerator = {
+  name: 'AuthenticatedUser',
+  allows: (actor) => actor.identity.userId !== null,
+  filter: (actor) => (actor.identity.userId !== null ? everything : undefined),
+};
+
+const RecordOwner: RecordGenerator = {
+  name: 'RecordOwner',
+  allows: (actor, record) => actor.identity.userId === record.ownerId,
+  filter: (actor) =>
+    actor.identity.userId === null ? undefined : sql`${parents.ownerId} = ${actor.identity.userId}`,
+};
+
+/** A grant of exactly this level to the user or to one of their groups. */
+function AccessGrant(level: GrantLevel): RecordGenerator {
+  const subjects = (actor: Actor) => [
+    ...(actor.identity.userId === null ? [] : [['user', String(actor.identity.userId)] as const]),
+    ...actor.groups.map((group) => ['role', group] as const),
+  ];
+  return {
+    name: `AccessGrant(${level})`,
+    allows: (actor, record) =>
+      subjects(actor).some(([type, id]) =>
+        record.grants.some(
+          (g) => g.permission === level && g.subjectType === type && g.subjectId === id,
+        ),
+      ),
+    filter: (actor) => {
+      const mine = subjects(actor);
+      if (mine.length === 0) return undefined;
+      return sql`EXISTS (SELECT 1 FROM ${grants} WHERE ${grants.parentId} = ${parents.id}
+        AND ${grants.permission} = ${level}
+        AND (${grants.subjectType}, ${grants.subjectId}) IN (${sql.join(
+          mine.map(([type, id]) => sql`(${type}, ${id})`),
+          sql`, `,
+        )}))`;
+    },
+  };
+}
+
+/** A valid secret link of exactly this level to the record's parent. */
+function SecretLink(level: LinkLevel): RecordGenerator {
+  const parentIds = (actor: Actor) =>
+    actor.links.filter((link) => link.permission === level).map((link) => link.parentId);
+  return {
+    name: `SecretLink(${level})`,
+    allows: (actor, record) => parentIds(actor).includes(record.parentId),
+    filter: (actor) => {
+      const ids = parentIds(actor);
+      return ids.length === 0
+        ? undefined
+        : sql`${parents.id} IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+    },
+  };
+}
+
+/** Anyone, when the published record is public. */
+const PublicRecord: RecordGenerator = {
+  name: 'PublicRecord',
+  allows: (_actor, record) => record.access.record === 'public',
+  filter: () => sql`${records.accessRecord} = 'public'`,
+};
+
+/** Anyone, when the record and its files are public and not under embargo. */
+const PublicFiles: RecordGenerator = {
+  name: 'PublicFiles',
+  allows: (_actor, record) =>
+    record.access.record === 'public' &&
+    record.access.files === 'public' &&
+    !record.access.embargoActive,
+  filter: () => undefined,
+};
+
+// Levels are cumulative (API.md §7): view ⊂ preview ⊂ review ⊂ curate ⊂ manage.
+const canManage = [RecordOwner, AccessGrant('manage'), Administrator, SystemProcess];
+const canCurate = [...canManage, AccessGrant('edit'), SecretLink('edit')];
+const canReview = [...canCurate];
+const canPreview = [...canReview, AccessGrant('preview'), SecretLink('preview')];
+const canView = [...canPreview, AccessGrant('view'), SecretLink('view')];
+
+/** Who may do what with records and drafts. */
+export const recordPolicy = {
+  canCreate: [AuthenticatedUser],
+  canRead: [PublicRecord, ...canView],
+  canReadFiles: [PublicFiles, ...canView],
+  canSearch: [AnyUser],
+  canSearchUserRecords: [AuthenticatedUser],
+  canReadDraft: canPreview,
+  canUpdateDraft: canReview,
+  canDeleteDraft: canCurate,
+  canPublish: canReview,
+  canEdit: canCurate,
+  canNewVersion: canCurate,
+  canManagePids: canReview,
+  canManage: canManage,
+  canView: canView,
+  /** What "my uploads" lists: what I own, and what was shared with me or my groups. */
+  canListAsMine: [RecordOwner, ...GRANT_LEVELS.map(AccessGrant)],
+} satisfies Record<string, readonly RecordGenerator[]>;
+
+export type RecordAction = keyof typeof recordPolicy;
+
+export function canOnRecord(action: RecordAction, actor: Actor, record: RecordFacts): boolean {
+  return recordPolicy[action].some((generator) => generator.allows(actor, record));
+}
+
+/** The SQL condition selecting exactly the records `action` allows (FALSE when none). */
+export function recordFilter(action: RecordAction, actor: Actor): SQL {
+  const conditions = recordPolicy[action]
+    .map((generator) => generator.filter(actor))
+    .filter((condition): condition is SQL => condition !== undefined);
+  if (conditions.length === 0) return sql`FALSE`;
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}

@@ -1,0 +1,415 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../http/actor.ts';
+import type { AppContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { linkBuilder, paginationLinks } from '../http/links.ts';
+import type { RecordView } from '../services/records/records.service.ts';
+import { RECORD_SORTS } from '../services/records/search.service.ts';
+import { checkWindow, facetValues } from './query.ts';
+import { serializeRecord } from './serializers/record.serializer.ts';
+import { UI_JSON } from './serializers/vocabulary.serializer.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const flag = z
+  .enum(['1', '0', 'true', 'false'])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+const itemQuery = z.object({ expand: flag, token: z.string().optional() });
+const recordBody = z.record(z.string(), z.unknown()).optional();
+const searchQuery = z.looseObject({
+  q: z.string().max(2000).optional(),
+  sort: z.enum(RECORD_SORTS).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(25),
+  expand: flag,
+  allversions: flag,
+  shared_with_me: z.enum(['true', 'false']).optional(),
+  resource_type: facetValues,
+  access_status: facetValues,
+  file_type: facetValues,
+  is_published: facetValues,
+});
+
+/** `If-Match`: the bare revision (InvenioRDM) or the quoted ETag form (API.md, Arca differences §1). */
+function expectedRevision(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
+  if (!match) throw new HttpError(400, 'invalidIfMatch');
+  return Number(match[1]);
+}
+
+/** The records and drafts API (API.md §1, §4.1). */
+export function recordRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+  const links = linkBuilder(config.siteUrl);
+  const tags = ['records'];
+  const secure = config.siteUrl.startsWith('https:');
+  const actor = (request: FastifyRequest, reply: FastifyReply) =>
+    actorOf(request, reply, services, secure);
+
+  const wantsUi = (request: FastifyRequest) => (request.headers.accept ?? '').includes(UI_JSON);
+  const serialize = (request: FastifyRequest, view: RecordView) =>
+    serializeRecord(view, {
+      links,
+      groupsEnabled: config.groupsEnabled,
+      ui: wantsUi(request),
+      t: request.t,
+      languages: request.languages,
+    });
+  /** One record in the answer, with its revision as ETag (API.md §6.1). */
+  const send = (request: FastifyRequest, reply: FastifyReply, view: RecordView, status = 200) => {
+    if (wantsUi(request)) void reply.type(UI_JSON);
+    return reply
+      .status(status)
+      .header('etag', `"${view.row.revisionId}"`)
+      .send(serialize(request, view));
+  };
+
+  return (app, _options, done) => {
+    app.post(
+      '/api/records',
+      { schema: { tags, summary: 'Create a draft', querystring: itemQuery, body: recordBody } },
+      async (request, reply) => {
+        const view = await services.records.create(
+          await actor(request, reply),
+          request.body ?? {},
+          request.query,
+        );
+        return send(request, reply, view, 201);
+      },
+    );
+
+    app.get(
+      '/api/records',
+      { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
+      async (request, reply) => {
+        const query = request.query;
+        checkWindow(query.page, query.size);
+        const result = await services.recordSearch.published(await actor(request, reply), {
+          q: query.q,
+          sort: query.sort,
+          page: query.page,
+          size: query.size,
+          allVersions: query.allversions,
+          facets: {
+            resource_type: query.resource_type ?? [],
+            access_status: query.access_status ?? [],
+            file_type: query.file_type ?? [],
+          },
+        });
+        return searchAnswer(request, reply, result, links.api('/records'));
+      },
+    );
+
+    app.get(
+      '/api/user/records',
+      {
+        schema: {
+          tags,
+          summary: 'My drafts and records, and those shared with me',
+          querystring: searchQuery,
+        },
+      },
+      async (request, reply) => {
+        if (request.identity.userId === null) throw new HttpError(403, 'permissionDenied');
+        const query = request.query;
+        checkWindow(query.page, query.size);
+        const result = await services.recordSearch.mine(await actor(request, reply), {
+          q: query.q,
+          sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
+          page: query.page,
+          size: query.size,
+          sharedWithMe:
+            query.shared_with_me === undefined ? undefined : query.shared_with_me === 'true',
+          facets: {
+            resource_type: query.resource_type ?? [],
+            access_status: query.access_status ?? [],
+            file_type: query.file_type ?? [],
+            is_published: query.is_published ?? [],
+          },
+        });
+        return searchAnswer(request, reply, result, links.api('/user/records'));
+      },
+    );
+
+    /** Search results: each hit read in full, so a hit equals what a read returns. */
+    async function searchAnswer(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      result: {
+        hits: { row: { id: string }; kind?: 'draft' | 'record' }[];
+        total: number;
+        sort: string;
+        aggregations: Record<string, { key: string; doc_count: number }[]>;
+      },
+      base: string,
+    ) {
+      const who = await actor(request, reply);
+      const params = request.query as z.infer<typeof searchQuery>;
+      const views = await Promise.all(
+        result.hits.map((hit) =>
+          hit.kind === 'draft'
+            ? services.records.readDraft(who, hit.row.id, { expand: params.expand })
+            : (services.records.readRecord(who, hit.row.id, {
+                expand: params.expand,
+              }) as Promise<RecordView>),
+        ),
+      );
+      if (wantsUi(request)) void reply.type(UI_JSON);
+      const { page, size } = params;
+      // Links repeat what the client asked for (minus the secret token), not our defaults.
+      const query: Record<string, string[]> = {};
+      for (const [key, value] of new URL(request.url, 'http://local').searchParams) {
+        if (key !== 'token') (query[key] ??= []).push(value);
+      }
+      return {
+        hits: { hits: views.map((view) => serialize(request, view)), total: result.total },
+        aggregations: Object.fromEntries(
+          Object.entries(result.aggregations).map(([name, buckets]) => [
+            name,
+            {
+              buckets: buckets.map((bucket) => ({
+                ...bucket,
+                is_selected: (query[name] ?? []).includes(bucket.key),
+              })),
+            },
+          ]),
+        ),
+        sortBy: result.sort,
+        page,
+        links: paginationLinks(base, { ...query, sort: result.sort }, page, size, result.total),
+      };
+    }
+
+    app.get(
+      '/api/records/:id/draft',
+      { schema: { tags, summary: 'Read a draft', params: idParams, querystring: itemQuery } },
+      async (request, reply) => {
+        const view = await services.records.readDraft(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view);
+      },
+    );
+
+    app.put(
+      '/api/records/:id/draft',
+      {
+        schema: {
+          tags,
+          summary: 'Save a draft',
+          params: idParams,
+          querystring: itemQuery,
+          body: recordBody,
+        },
+      },
+      async (request, reply) => {
+        const view = await services.records.updateDraft(
+          await actor(request, reply),
+          request.params.id,
+          request.body ?? {},
+          {
+            ...request.query,
+            ...optional('expectedRevision', expectedRevision(request)),
+          },
+        );
+        return send(request, reply, view);
+      },
+    );
+
+    app.delete(
+      '/api/records/:id/draft',
+      { schema: { tags, summary: 'Discard a draft', params: idParams, querystring: itemQuery } },
+      async (request, reply) => {
+        await services.records.deleteDraft(
+          await actor(request, reply),
+          request.params.id,
+          expectedRevision(request),
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/records/:id/draft',
+      {
+        schema: {
+          tags,
+          summary: 'Edit a published record',
+          params: idParams,
+          querystring: itemQuery,
+        },
+      },
+      async (request, reply) => {
+        const view = await services.records.edit(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view, 201);
+      },
+    );
+
+    app.post(
+      '/api/records/:id/draft/actions/publish',
+      { schema: { tags, summary: 'Publish a draft', params: idParams, querystring: itemQuery } },
+      async (request, reply) => {
+        const view = await services.records.publish(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view, 202);
+      },
+    );
+
+    const pidParams = idParams.extend({ scheme: z.literal('doi') });
+    app.post(
+      '/api/records/:id/draft/pids/:scheme',
+      { schema: { tags, summary: 'Reserve a DOI', params: pidParams, querystring: itemQuery } },
+      async (request, reply) => {
+        const view = await services.records.reserveDoi(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view, 201);
+      },
+    );
+
+    app.delete(
+      '/api/records/:id/draft/pids/:scheme',
+      {
+        schema: {
+          tags,
+          summary: 'Discard a reserved DOI',
+          params: pidParams,
+          querystring: itemQuery,
+        },
+      },
+      async (request, reply) => {
+        const view = await services.records.discardDoi(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view);
+      },
+    );
+
+    app.post(
+      '/api/records/:id/versions',
+      {
+        schema: { tags, summary: 'Create a new version', params: idParams, querystring: itemQuery },
+      },
+      async (request, reply) => {
+        const view = await services.records.newVersion(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        return send(request, reply, view, 201);
+      },
+    );
+
+    app.get(
+      '/api/records/:id/versions',
+      {
+        schema: {
+          tags,
+          summary: 'All versions',
+          params: idParams,
+          querystring: itemQuery.extend({
+            page: z.coerce.number().int().min(1).default(1),
+            size: z.coerce.number().int().min(1).max(1000).default(25),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const views = await services.records.versions(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        const { page, size } = request.query;
+        const pageViews = views.slice((page - 1) * size, page * size);
+        if (wantsUi(request)) void reply.type(UI_JSON);
+        return {
+          hits: { hits: pageViews.map((view) => serialize(request, view)), total: views.length },
+          sortBy: 'version',
+          links: paginationLinks(
+            links.api(`/records/${request.params.id}/versions`),
+            { sort: 'version' },
+            page,
+            size,
+            views.length,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/api/records/:id/versions/latest',
+      {
+        schema: {
+          tags,
+          summary: 'Redirect to the latest version',
+          params: idParams,
+          querystring: itemQuery,
+        },
+      },
+      async (request, reply) => {
+        const latest = await services.records.latestVersionOf(
+          await actor(request, reply),
+          request.params.id,
+        );
+        const location = links.api(`/records/${latest}`);
+        return reply
+          .status(301)
+          .header('location', location)
+          .send({ status: 301, message: 'Redirecting...', location });
+      },
+    );
+
+    app.get(
+      '/api/records/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Read a published record (a parent id redirects to the latest version)',
+          params: idParams,
+          querystring: itemQuery,
+        },
+      },
+      async (request, reply) => {
+        const result = await services.records.readRecord(
+          await actor(request, reply),
+          request.params.id,
+          request.query,
+        );
+        if ('redirectTo' in result) {
+          const location = links.api(`/records/${result.redirectTo}`);
+          return reply
+            .status(302)
+            .header('location', location)
+            .send({ status: 302, message: 'Redirecting...', location });
+        }
+        void reply.header(
+          'link',
+          `<${links.api(`/records/${result.row.id}`)}>; rel="linkset"; type="application/linkset+json"`,
+        );
+        return send(request, reply, result);
+      },
+    );
+
+    done();
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}

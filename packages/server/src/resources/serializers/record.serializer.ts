@@ -1,0 +1,217 @@
+import type { FieldError } from '@arca/schema';
+import type { Links } from '../../http/links.ts';
+import type { Translate } from '../../i18n.ts';
+import { canOnRecord, type RecordAction } from '../../permissions/records.policy.ts';
+import { accessStatus, effectiveAccess } from '../../services/records/document.ts';
+import type { RecordView } from '../../services/records/records.service.ts';
+import { translateMessage } from '../../http/error-handler.ts';
+import { isoDate } from './dates.ts';
+import { serializeUser } from './user.serializer.ts';
+import { localise } from './vocabulary.serializer.ts';
+
+export interface RecordSerializerContext {
+  links: Links;
+  groupsEnabled: boolean;
+  /** The UI form (`application/vnd.inveniordm.v1+json`): adds the `ui` block. */
+  ui: boolean;
+  t: Translate;
+  languages: readonly string[];
+}
+
+const DEFAULT_SETTINGS = {
+  allow_user_requests: false,
+  allow_guest_requests: false,
+  accept_conditions_text: null,
+  secret_link_expiration: 0,
+};
+
+// What the web app needs to know it may do: it reads these and never re-derives a rule.
+const ABILITIES: [string, RecordAction][] = [
+  ['can_manage', 'canManage'],
+  ['can_edit', 'canEdit'],
+  ['can_new_version', 'canNewVersion'],
+  ['can_publish', 'canPublish'],
+  ['can_review', 'canUpdateDraft'],
+  ['can_update_draft', 'canUpdateDraft'],
+  ['can_delete_draft', 'canDeleteDraft'],
+  ['can_preview', 'canReadDraft'],
+  ['can_view', 'canView'],
+  ['can_read_files', 'canReadFiles'],
+  ['can_manage_pids', 'canManagePids'],
+];
+
+export function status(view: RecordView): string {
+  if (view.isPublished) return 'published';
+  return view.versions.index > 1 ? 'new_version_draft' : 'draft';
+}
+
+function recordLinks(view: RecordView, { links, groupsEnabled }: RecordSerializerContext) {
+  const id = view.row.id;
+  const api = (path: string) => links.api(`/records/${id}${path}`);
+  const sharing = {
+    access_links: api('/access/links'),
+    access_grants: api('/access/grants'),
+    access_users: api('/access/users'),
+    ...(groupsEnabled ? { access_groups: api('/access/groups') } : {}),
+    access_request: api('/access/request'),
+    access: api('/access'),
+    communities: api('/communities'),
+    'communities-suggestions': api('/communities-suggestions'),
+    requests: api('/requests'),
+    versions: api('/versions'),
+    reserve_doi: api('/draft/pids/doi'),
+    preview_html: links.html(`/records/${id}?preview=1`),
+  };
+  if (view.kind === 'draft') {
+    return {
+      self: api('/draft'),
+      self_html: links.html(`/uploads/${id}`),
+      files: api('/draft/files'),
+      media_files: api('/draft/media-files'),
+      archive: api('/draft/files-archive'),
+      record: api(''),
+      record_html: links.html(`/records/${id}`),
+      publish: api('/draft/actions/publish'),
+      review: api('/draft/review'),
+      ...sharing,
+    };
+  }
+  const doi = view.document.pids.doi?.identifier;
+  const parentDoi = (view.parent.pids.doi as { identifier?: string } | undefined)?.identifier;
+  return {
+    self: api(''),
+    self_html: links.html(`/records/${id}`),
+    ...(doi
+      ? {
+          doi: `https://doi.org/${doi}`,
+          self_doi: `https://doi.org/${doi}`,
+          self_doi_html: links.html(`/doi/${doi}`),
+        }
+      : {}),
+    parent: links.api(`/records/${view.parent.id}`),
+    parent_html: links.html(`/records/${view.parent.id}`),
+    ...(parentDoi
+      ? {
+          parent_doi: `https://doi.org/${parentDoi}`,
+          parent_doi_html: links.html(`/doi/${parentDoi}`),
+        }
+      : {}),
+    files: api('/files'),
+    media_files: api('/media-files'),
+    archive: api('/files-archive'),
+    latest: api('/versions/latest'),
+    latest_html: links.html(`/records/${id}/latest`),
+    draft: api('/draft'),
+    ...sharing,
+  };
+}
+
+export function translateErrors(t: Translate, errors: FieldError[]): FieldError[] {
+  return errors.map((error) => ({
+    ...error,
+    messages: error.messages.map((m) => translateMessage(t, m)),
+  }));
+}
+
+/** A draft or record as InvenioRDM clients read it (API.md §1.3). */
+export function serializeRecord(
+  view: RecordView,
+  context: RecordSerializerContext,
+): Record<string, unknown> {
+  const { document, parent, actor, facts } = view;
+  const can = (action: RecordAction) => canOnRecord(action, actor, facts);
+  const access = effectiveAccess(document);
+  const embargo = document.access.embargo;
+
+  const files: Record<string, unknown> = { enabled: document.files.enabled };
+  if (can('canReadFiles') || (view.kind === 'draft' && can('canReadDraft'))) {
+    Object.assign(files, { order: [], count: 0, total_bytes: 0, entries: {} });
+    if (document.files.default_preview) files.default_preview = document.files.default_preview;
+  }
+
+  const parentAccess: Record<string, unknown> = {
+    owned_by: { user: String(parent.ownerId) },
+    settings: { ...DEFAULT_SETTINGS, ...parent.settings },
+  };
+  if (view.sharing) {
+    parentAccess.grants = view.sharing.grants.map((grant) => ({
+      id: grant.id,
+      subject: { type: grant.subjectType, id: grant.subjectId },
+      permission: grant.permission,
+      origin: grant.origin,
+    }));
+    parentAccess.links = view.sharing.links.map((link) => ({
+      id: link.id,
+      created_at: isoDate(link.createdAt),
+      expires_at: link.expiresAt,
+      permission: link.permission,
+      description: link.description,
+      origin: link.origin,
+      token: link.token,
+    }));
+  }
+
+  const body: Record<string, unknown> = {
+    id: view.row.id,
+    created: isoDate(view.row.createdAt),
+    updated: isoDate(view.row.updatedAt),
+    revision_id: view.row.revisionId,
+    is_draft: view.kind === 'draft',
+    is_published: view.isPublished,
+    status: status(view),
+    versions: {
+      index: view.versions.index,
+      is_latest: view.versions.isLatest,
+      ...(can('canEdit') ? { is_latest_draft: view.versions.isLatestDraft } : {}),
+    },
+    pids: document.pids,
+    metadata: view.metadata,
+    custom_fields: document.custom_fields,
+    access: {
+      record: document.access.record,
+      files: document.access.files,
+      embargo: {
+        active: embargo.active === true,
+        until: embargo.until ?? null,
+        reason: embargo.reason ?? null,
+      },
+      status: accessStatus(access),
+    },
+    files,
+    media_files: { enabled: false },
+    parent: {
+      id: parent.id,
+      access: parentAccess,
+      communities: parent.communities,
+      pids: parent.pids,
+    },
+    links: recordLinks(view, context),
+  };
+  if (view.kind === 'record') body.deletion_status = { is_deleted: false, status: 'P' };
+  if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
+  if (view.owner) {
+    body.expanded = {
+      parent: { access: { owned_by: serializeUser(view.owner, actor.identity, context.links) } },
+    };
+  }
+  if (context.ui) {
+    const resourceType = view.metadata.resource_type as
+      { id?: string; title?: unknown } | undefined;
+    body.ui = {
+      permissions: Object.fromEntries(ABILITIES.map(([name, action]) => [name, can(action)])),
+      access_status: { id: accessStatus(access) },
+      ...(resourceType?.id
+        ? {
+            resource_type: {
+              id: resourceType.id,
+              title_l10n: localise(resourceType.title, context.languages) ?? resourceType.id,
+            },
+          }
+        : {}),
+      created_date_l10n_long: view.row.createdAt.toISOString().slice(0, 10),
+      updated_date_l10n_long: view.row.updatedAt.toISOString().slice(0, 10),
+      is_draft: view.kind === 'draft',
+    };
+  }
+  return body;
+}

@@ -1,0 +1,93 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { pids } from '../db/schema.ts';
+
+export const MANAGED_PROVIDER = 'managed';
+export const EXTERNAL_PROVIDER = 'external';
+
+/**
+ * The built-in DOI provider: identifiers `{prefix}/arca.{id}`, reserved on a
+ * draft and registered when it is published. Registration with a DOI agency
+ * would plug in here; the pids table keeps every DOI unique across records.
+ */
+export function createPidService(db: Database, prefix: string) {
+  return {
+    prefix,
+    managedDoi: (objectId: string) => `${prefix}/arca.${objectId}`,
+
+    async reserve(objectId: string): Promise<string> {
+      const identifier = `${prefix}/arca.${objectId}`;
+      await db
+        .insert(pids)
+        .values({
+          scheme: 'doi',
+          identifier,
+          objectId,
+          provider: MANAGED_PROVIDER,
+          status: 'reserved',
+        })
+        .onConflictDoNothing();
+      return identifier;
+    },
+
+    async status(identifier: string): Promise<{ objectId: string; status: string } | null> {
+      const [row] = await db
+        .select()
+        .from(pids)
+        .where(and(eq(pids.scheme, 'doi'), eq(pids.identifier, identifier.toLowerCase())));
+      return row ?? null;
+    },
+
+    /** Another object already holds this DOI. */
+    async takenByOther(identifier: string, objectId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ objectId: pids.objectId })
+        .from(pids)
+        .where(
+          and(
+            eq(pids.scheme, 'doi'),
+            eq(pids.identifier, identifier.toLowerCase()),
+            ne(pids.objectId, objectId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Drops a reservation; registered DOIs stay. */
+    async discardReserved(objectId: string): Promise<void> {
+      await db
+        .delete(pids)
+        .where(
+          and(eq(pids.objectId, objectId), eq(pids.scheme, 'doi'), eq(pids.status, 'reserved')),
+        );
+    },
+
+    async register(objectId: string, identifier: string, provider: string): Promise<void> {
+      const id = identifier.toLowerCase();
+      await db
+        .insert(pids)
+        .values({ scheme: 'doi', identifier: id, objectId, provider, status: 'registered' })
+        .onConflictDoUpdate({
+          target: [pids.scheme, pids.identifier],
+          set: { status: 'registered', objectId },
+        });
+    },
+
+    /** Registered DOIs of an object other than `keep` (an edit replaced them). */
+    async releaseOthers(objectId: string, keep: string | null): Promise<void> {
+      const rows = await db
+        .select()
+        .from(pids)
+        .where(and(eq(pids.objectId, objectId), eq(pids.scheme, 'doi')));
+      for (const row of rows) {
+        if (row.identifier !== keep?.toLowerCase() && row.provider === EXTERNAL_PROVIDER) {
+          await db
+            .delete(pids)
+            .where(and(eq(pids.scheme, 'doi'), eq(pids.identifier, row.identifier)));
+        }
+      }
+    },
+  };
+}
+
+export type PidService = ReturnType<typeof createPidService>;

@@ -1,0 +1,114 @@
+import { computeAccessStatus, type AccessStatus } from '@arca/schema';
+
+/** The part of a record that its versions do not share, stored as JSON. */
+export interface RecordDocument {
+  metadata: Record<string, unknown>;
+  custom_fields: Record<string, unknown>;
+  access: {
+    record: unknown;
+    files: unknown;
+    embargo: { active: unknown; until?: unknown; reason?: unknown };
+  };
+  files: { enabled: unknown; default_preview?: unknown };
+  pids: Record<string, PidEntry>;
+}
+
+export interface PidEntry {
+  identifier: string;
+  provider: string;
+  client?: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Removes null, '', [] and {} at every depth: serialization drops empty values (SPEC §3). */
+export function dropEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(dropEmpty).filter((item) => item !== undefined);
+    return items.length ? items : undefined;
+  }
+  if (isObject(value)) {
+    const entries = Object.entries(value)
+      .map(([key, item]) => [key, dropEmpty(item)] as const)
+      .filter(([, item]) => item !== undefined);
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  if (value === null || value === '' || value === undefined) return undefined;
+  return value;
+}
+
+/**
+ * The document a draft save stores: what the client sent, kept even when
+ * invalid (validation reports it), with empty values dropped and defaults for
+ * what is missing. Access defaults to public; files to enabled.
+ */
+export function normalizeDocument(body: unknown): RecordDocument {
+  const input = isObject(body) ? body : {};
+  const access = isObject(input.access) ? input.access : {};
+  const embargo = isObject(access.embargo) ? access.embargo : {};
+  const files = isObject(input.files) ? input.files : {};
+  const document: RecordDocument = {
+    metadata: (dropEmpty(isObject(input.metadata) ? input.metadata : {}) ?? {}) as Record<
+      string,
+      unknown
+    >,
+    custom_fields: (dropEmpty(isObject(input.custom_fields) ? input.custom_fields : {}) ??
+      {}) as Record<string, unknown>,
+    access: {
+      record: access.record ?? 'public',
+      files: access.files ?? 'public',
+      embargo: {
+        active: embargo.active ?? false,
+        ...(embargo.until ? { until: embargo.until } : {}),
+        ...(embargo.reason ? { reason: embargo.reason } : {}),
+      },
+    },
+    files: {
+      enabled: files.enabled ?? true,
+      ...(files.default_preview ? { default_preview: files.default_preview } : {}),
+    },
+    pids: normalizePids(input.pids),
+  };
+  // Selecting Public for record and files switches the embargo off (SPEC §4).
+  if (document.access.record === 'public' && document.access.files === 'public') {
+    document.access.embargo.active = false;
+  }
+  return document;
+}
+
+function normalizePids(value: unknown): Record<string, PidEntry> {
+  if (!isObject(value)) return {};
+  const result: Record<string, PidEntry> = {};
+  for (const [scheme, entry] of Object.entries(value)) {
+    if (!isObject(entry) || typeof entry.identifier !== 'string' || !entry.identifier.trim()) {
+      continue;
+    }
+    result[scheme] = {
+      identifier: entry.identifier.trim(),
+      provider: typeof entry.provider === 'string' ? entry.provider : 'external',
+      ...(typeof entry.client === 'string' ? { client: entry.client } : {}),
+    };
+  }
+  return result;
+}
+
+/** Access as permissions read it: anything but exactly "public" counts as restricted. */
+export function effectiveAccess(document: RecordDocument) {
+  return {
+    record: document.access.record === 'public' ? 'public' : 'restricted',
+    files: document.access.files === 'public' ? 'public' : 'restricted',
+    embargoActive: document.access.embargo.active === true,
+    filesEnabled: document.files.enabled !== false,
+  } as const;
+}
+
+export type EffectiveAccess = ReturnType<typeof effectiveAccess>;
+
+/** access.status (API.md §1.3), by the shared rule. */
+export function accessStatus(access: EffectiveAccess): AccessStatus {
+  return computeAccessStatus(
+    { record: access.record, files: access.files, embargo: { active: access.embargoActive } },
+    access.filesEnabled,
+  );
+}

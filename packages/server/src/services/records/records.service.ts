@@ -1,0 +1,446 @@
+import type { FieldError } from '@arca/schema';
+import type { Database } from '../../db/client.ts';
+import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { createJobQueue } from '../../jobs/queue.ts';
+import {
+  canOnRecord,
+  type Actor,
+  type RecordAction,
+  type RecordFacts,
+} from '../../permissions/records.policy.ts';
+import type { UserRow } from '../accounts.service.ts';
+import { EXTERNAL_PROVIDER, MANAGED_PROVIDER, createPidService } from '../pids.service.ts';
+import type { AccessService, GrantRow, LinkRow } from '../sharing/access.service.ts';
+import type { VocabularyService } from '../vocabularies.service.ts';
+import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
+import { newRecordId } from './ids.ts';
+import {
+  createRecordRepository,
+  type DraftRow,
+  type ParentRow,
+  type RecordRow,
+} from './repository.ts';
+import type { RecordValidator } from './validation.ts';
+import { enrichment, reduceRefsToIds, vocabularyRefs } from './vocabulary-refs.ts';
+
+export const EMBARGO_JOB = 'lift-embargo';
+
+/** A draft or published record with everything its JSON is made from. */
+export interface RecordView {
+  kind: 'draft' | 'record';
+  row: DraftRow | RecordRow;
+  document: RecordDocument;
+  /** The metadata with vocabulary references enriched (titles, names). */
+  metadata: Record<string, unknown>;
+  parent: ParentRow;
+  /** A published record with this id exists (true for the edit draft of one). */
+  isPublished: boolean;
+  versions: { index: number; isLatest: boolean; isLatestDraft: boolean };
+  facts: RecordFacts;
+  actor: Actor;
+  errors: FieldError[];
+  /** Only for those who may manage the record. */
+  sharing?: { grants: GrantRow[]; links: (LinkRow & { token: string })[] };
+  owner?: UserRow | undefined;
+}
+
+export interface ReadOptions {
+  expand?: boolean;
+}
+
+export function createRecordService(deps: {
+  db: Database;
+  access: AccessService;
+  vocabularies: VocabularyService;
+  validator: RecordValidator;
+  doiPrefix: string;
+}) {
+  const { db, access, vocabularies, validator } = deps;
+  const repo = createRecordRepository(db);
+  const pidsOf = (database: Database) => createPidService(database, deps.doiPrefix);
+  const pids = pidsOf(db);
+
+  async function facts(parent: ParentRow, document: RecordDocument): Promise<RecordFacts> {
+    const grants = await access.grantsOf(parent.id);
+    return {
+      parentId: parent.id,
+      ownerId: parent.ownerId,
+      grants,
+      access: effectiveAccess(document),
+    };
+  }
+
+  function authorize(action: RecordAction, actor: Actor, recordFacts: RecordFacts): void {
+    if (!canOnRecord(action, actor, recordFacts)) throw permissionDenied();
+  }
+
+  async function enrich(metadata: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const copy = structuredClone(metadata);
+    const refs = vocabularyRefs(copy);
+    const found = await vocabularies.findMany(refs);
+    for (const ref of refs) {
+      const entry = found.get(`${ref.type}:${ref.id}`);
+      if (entry) Object.assign(ref.holder, enrichment(ref.type, entry));
+    }
+    return copy;
+  }
+
+  async function view(
+    kind: 'draft' | 'record',
+    row: DraftRow | RecordRow,
+    parent: ParentRow,
+    actor: Actor,
+    options: ReadOptions & { errors?: FieldError[] } = {},
+  ): Promise<RecordView> {
+    const document = row.document as unknown as RecordDocument;
+    const recordFacts = await facts(parent, document);
+    const [published, highest, latest] = await Promise.all([
+      kind === 'record' ? Promise.resolve(row as RecordRow) : repo.record(row.id),
+      repo.highestIndex(parent.id),
+      repo.latestRecord(parent.id),
+    ]);
+    const result: RecordView = {
+      kind,
+      row,
+      document,
+      metadata: await enrich(document.metadata),
+      parent,
+      isPublished: published !== undefined,
+      versions: {
+        index: row.versionIndex,
+        isLatest: latest?.id === row.id,
+        isLatestDraft: kind === 'draft' && row.versionIndex === highest,
+      },
+      facts: recordFacts,
+      actor,
+      errors: options.errors ?? [],
+    };
+    if (canOnRecord('canManage', actor, recordFacts)) {
+      const links = await access.linksOf(parent.id);
+      result.sharing = {
+        grants: recordFacts.grants as GrantRow[],
+        links: links.map((link) => ({ ...link, token: access.tokenFor(link.id) })),
+      };
+    }
+    if (options.expand) result.owner = await repo.owner(parent.ownerId);
+    return result;
+  }
+
+  async function loadDraft(id: string, actor: Actor, action: RecordAction) {
+    const draft = await repo.draft(id);
+    if (!draft) throw notFound();
+    const parent = (await repo.parent(draft.parentId))!;
+    const document = draft.document as unknown as RecordDocument;
+    authorize(action, actor, await facts(parent, document));
+    return { draft, parent, document };
+  }
+
+  async function loadRecord(id: string, actor: Actor, action: RecordAction) {
+    const record = await repo.record(id);
+    if (!record) throw notFound();
+    const parent = (await repo.parent(record.parentId))!;
+    const document = record.document as unknown as RecordDocument;
+    authorize(action, actor, await facts(parent, document));
+    return { record, parent, document };
+  }
+
+  function checkRevision(current: number, expected: number | undefined): void {
+    if (expected !== undefined && expected !== current) {
+      throw new HttpError(412, 'revisionMismatch', { params: { given: expected, current } });
+    }
+  }
+
+  /** Draft documents keep vocabulary references as ids only; titles are read back. */
+  function prepare(body: unknown): RecordDocument {
+    const document = normalizeDocument(body);
+    reduceRefsToIds(document.metadata);
+    return document;
+  }
+
+  const validate = (id: string, document: RecordDocument, published: RecordRow | undefined) =>
+    validator.validate({ id, document, published, fileCount: 0 });
+
+  return {
+    async create(actor: Actor, body: unknown, options: ReadOptions = {}): Promise<RecordView> {
+      if (
+        !canOnRecord('canCreate', actor, {
+          parentId: '',
+          ownerId: -1,
+          grants: [],
+          access: { record: 'public', files: 'public', embargoActive: false },
+        })
+      ) {
+        throw permissionDenied();
+      }
+      const document = prepare(body);
+      const id = newRecordId();
+      const errors = await validate(id, document, undefined);
+      const { parent, draft } = await db.transaction(async (tx) => {
+        const txRepo = createRecordRepository(tx);
+        const parent = await txRepo.insertParent(newRecordId(), actor.identity.userId!);
+        const draft = await txRepo.insertDraft({
+          id,
+          parentId: parent.id,
+          versionIndex: 1,
+          document,
+        });
+        return { parent, draft };
+      });
+      return view('draft', draft, parent, actor, { ...options, errors });
+    },
+
+    async readDraft(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { draft, parent, document } = await loadDraft(id, actor, 'canReadDraft');
+      const errors = await validate(id, document, await repo.record(id));
+      return view('draft', draft, parent, actor, { ...options, errors });
+    },
+
+    /** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
+    async updateDraft(
+      actor: Actor,
+      id: string,
+      body: unknown,
+      options: ReadOptions & { expectedRevision?: number } = {},
+    ): Promise<RecordView> {
+      const existing = await repo.draft(id);
+      if (!existing) throw notFound();
+      checkRevision(existing.revisionId, options.expectedRevision);
+      const { parent, document: previous } = await loadDraft(id, actor, 'canUpdateDraft');
+      const document = prepare(body);
+      // PIDs change only through the PID endpoints, except an external DOI typed by the user.
+      const previousDoi = previous.pids.doi;
+      if (previousDoi?.provider === MANAGED_PROVIDER) document.pids.doi = previousDoi;
+      else if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER)
+        delete document.pids.doi;
+      const published = await repo.record(id);
+      const errors = await validate(id, document, published);
+      const saved = await repo.updateDraft(id, document, options.expectedRevision);
+      if (!saved) {
+        const current = await repo.draft(id);
+        checkRevision(current?.revisionId ?? -1, options.expectedRevision);
+        throw notFound();
+      }
+      return view('draft', saved, parent, actor, { ...options, errors });
+    },
+
+    async deleteDraft(actor: Actor, id: string, expectedRevision?: number): Promise<void> {
+      const existing = await repo.draft(id);
+      if (!existing) throw notFound();
+      checkRevision(existing.revisionId, expectedRevision);
+      const { draft, parent } = await loadDraft(id, actor, 'canDeleteDraft');
+      await db.transaction(async (tx) => {
+        const txRepo = createRecordRepository(tx);
+        await pidsOf(tx).discardReserved(id);
+        await txRepo.deleteDraft(draft.id);
+        const published = await txRepo.versionsOf(parent.id);
+        const others = await txRepo.draftsOf(parent.id);
+        if (published.length === 0 && others.length === 0) await txRepo.deleteParent(parent.id);
+      });
+    },
+
+    async publish(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { draft, parent, document } = await loadDraft(id, actor, 'canPublish');
+      const published = await repo.record(id);
+      const previous = await repo.latestRecord(parent.id);
+      const previousHadManagedDoi =
+        (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
+        MANAGED_PROVIDER;
+      const errors = [
+        ...(await validate(id, document, published)),
+        ...validator.doiErrors(document, previousHadManagedDoi),
+      ];
+      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+
+      const record = await db.transaction(async (tx) => {
+        const database = tx as unknown as Database;
+        const txRepo = createRecordRepository(database);
+        const txPids = pidsOf(database);
+        const record = await txRepo.upsertRecord({
+          id,
+          parentId: parent.id,
+          versionIndex: draft.versionIndex,
+          document,
+          revisionId: draft.revisionId,
+          createdAt: published?.createdAt ?? draft.createdAt,
+        });
+        const doi = document.pids.doi;
+        if (doi) await txPids.register(id, doi.identifier, doi.provider);
+        await txPids.releaseOthers(id, doi?.identifier ?? null);
+        // The first managed DOI gives the parent a concept DOI that resolves to the latest version.
+        if (doi?.provider === MANAGED_PROVIDER && !parent.pids.doi) {
+          const concept = txPids.managedDoi(parent.id);
+          await txPids.register(parent.id, concept, MANAGED_PROVIDER);
+          await txRepo.setParentPids(parent.id, {
+            ...parent.pids,
+            doi: { identifier: concept, provider: MANAGED_PROVIDER },
+          });
+        }
+        await txRepo.deleteDraft(id);
+        const jobs = createJobQueue(database, {});
+        const embargo = document.access.embargo;
+        if (embargo.active === true && typeof embargo.until === 'string') {
+          await jobs.enqueue({
+            kind: EMBARGO_JOB,
+            key: `embargo:${id}`,
+            runAt: new Date(`${embargo.until}T00:00:00Z`),
+            payload: { recordId: id },
+          });
+        } else {
+          await jobs.cancel(`embargo:${id}`);
+        }
+        return record;
+      });
+      const freshParent = (await repo.parent(parent.id))!;
+      return view('record', record, freshParent, actor, options);
+    },
+
+    /** Opens (or returns) the draft that edits a published record. */
+    async edit(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { record, parent, document } = await loadRecord(id, actor, 'canEdit');
+      const existing = await repo.draft(id);
+      const draft =
+        existing ??
+        (await repo.insertDraft({
+          id,
+          parentId: parent.id,
+          versionIndex: record.versionIndex,
+          document,
+          revisionId: record.revisionId,
+          createdAt: record.createdAt,
+        }));
+      const errors = await validate(id, draft.document as unknown as RecordDocument, record);
+      return view('draft', draft, parent, actor, { ...options, errors });
+    },
+
+    /** Opens (or returns) the draft of the next version; files are imported separately. */
+    async newVersion(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { parent, document } = await loadRecord(id, actor, 'canNewVersion');
+      const latest = (await repo.latestRecord(parent.id))!;
+      const pending = (await repo.draftsOf(parent.id)).find(
+        (d) => d.versionIndex > latest.versionIndex,
+      );
+      const draft =
+        pending ??
+        (await repo.insertDraft({
+          id: newRecordId(),
+          parentId: parent.id,
+          versionIndex: latest.versionIndex + 1,
+          document: {
+            ...structuredClone(document),
+            pids: {},
+            files: { enabled: document.files.enabled },
+          },
+        }));
+      const errors = await validate(
+        draft.id,
+        draft.document as unknown as RecordDocument,
+        undefined,
+      );
+      return view('draft', draft, parent, actor, { ...options, errors });
+    },
+
+    /** A published record; a parent id answers with the latest version's id to redirect to. */
+    async readRecord(
+      actor: Actor,
+      id: string,
+      options: ReadOptions = {},
+    ): Promise<RecordView | { redirectTo: string }> {
+      const record = await repo.record(id);
+      if (!record) {
+        const parent = await repo.parent(id);
+        const latest = parent && (await this.latestReadable(actor, parent.id));
+        if (latest) return { redirectTo: latest };
+        throw notFound();
+      }
+      const { parent } = await loadRecord(id, actor, 'canRead');
+      return view('record', record, parent, actor, options);
+    },
+
+    /** The newest version the actor may read. */
+    async latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
+      const parent = await repo.parent(parentId);
+      if (!parent) return undefined;
+      for (const version of await repo.versionsOf(parentId)) {
+        const recordFacts = await facts(parent, version.document as unknown as RecordDocument);
+        if (canOnRecord('canRead', actor, recordFacts)) return version.id;
+      }
+      return undefined;
+    },
+
+    /** Every version the actor may read, newest first. */
+    async versions(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView[]> {
+      const { parent } = await loadRecord(id, actor, 'canRead');
+      const result: RecordView[] = [];
+      for (const version of await repo.versionsOf(parent.id)) {
+        const item = await view('record', version, parent, actor, options);
+        if (canOnRecord('canRead', actor, item.facts)) result.push(item);
+      }
+      return result;
+    },
+
+    async latestVersionOf(actor: Actor, id: string): Promise<string> {
+      const { parent } = await loadRecord(id, actor, 'canRead');
+      return (await this.latestReadable(actor, parent.id)) ?? id;
+    },
+
+    async reserveDoi(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { draft, parent, document } = await loadDraft(id, actor, 'canManagePids');
+      if (document.pids.doi?.provider !== MANAGED_PROVIDER) {
+        const identifier = await pids.reserve(id);
+        document.pids.doi = { identifier, provider: MANAGED_PROVIDER };
+        await repo.updateDraft(id, document);
+      }
+      const saved = (await repo.draft(draft.id))!;
+      const errors = await validate(id, document, await repo.record(id));
+      return view('draft', saved, parent, actor, { ...options, errors });
+    },
+
+    async discardDoi(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const { parent, document } = await loadDraft(id, actor, 'canManagePids');
+      const doi = document.pids.doi;
+      if (!doi) throw notFound();
+      if (doi.provider === MANAGED_PROVIDER) {
+        const state = await pids.status(doi.identifier);
+        if (state?.status === 'registered') {
+          throw new HttpError(400, 'validation', {
+            errors: [{ field: 'pids.doi', messages: ['doiRegistered'] }],
+          });
+        }
+        await pids.discardReserved(id);
+      }
+      delete document.pids.doi;
+      const saved = (await repo.updateDraft(id, document))!;
+      const errors = await validate(id, document, await repo.record(id));
+      return view('draft', saved, parent, actor, { ...options, errors });
+    },
+
+    /**
+     * Lifts an embargo whose date has come (run by the job queue): the record
+     * and its files become public, as the embargo promised.
+     */
+    async liftEmbargo(recordId: string, now = new Date()): Promise<'lifted' | 'not-due' | 'none'> {
+      const record = await repo.record(recordId);
+      if (!record) return 'none';
+      const document = record.document as unknown as RecordDocument;
+      const embargo = document.access.embargo;
+      if (embargo.active !== true) return 'none';
+      if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10))
+        return 'not-due';
+      const lift = (doc: RecordDocument): RecordDocument => ({
+        ...doc,
+        access: {
+          record: 'public',
+          files: 'public',
+          embargo: { ...doc.access.embargo, active: false },
+        },
+      });
+      await repo.updateRecordDocument(recordId, lift(document));
+      const draft = await repo.draft(recordId);
+      if (draft)
+        await repo.updateDraft(recordId, lift(draft.document as unknown as RecordDocument));
+      return 'lifted';
+    },
+  };
+}
+
+export type RecordService = ReturnType<typeof createRecordService>;

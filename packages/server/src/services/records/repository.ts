@@ -1,0 +1,178 @@
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { drafts, parents, records, users } from '../../db/schema.ts';
+import { derivedColumns } from './derived.ts';
+import type { RecordDocument } from './document.ts';
+
+export type DraftRow = typeof drafts.$inferSelect;
+export type RecordRow = typeof records.$inferSelect;
+export type ParentRow = typeof parents.$inferSelect;
+
+/** Data access for parents, drafts and published records. */
+export function createRecordRepository(db: Database) {
+  const columns = (document: RecordDocument) => ({
+    document: document as unknown as Record<string, unknown>,
+    ...derivedColumns(document),
+  });
+
+  return {
+    db,
+
+    async parent(id: string): Promise<ParentRow | undefined> {
+      const [row] = await db.select().from(parents).where(eq(parents.id, id));
+      return row;
+    },
+
+    async draft(id: string): Promise<DraftRow | undefined> {
+      const [row] = await db.select().from(drafts).where(eq(drafts.id, id));
+      return row;
+    },
+
+    async record(id: string): Promise<RecordRow | undefined> {
+      const [row] = await db.select().from(records).where(eq(records.id, id));
+      return row;
+    },
+
+    async owner(userId: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    async insertParent(id: string, ownerId: number): Promise<ParentRow> {
+      const [row] = await db.insert(parents).values({ id, ownerId }).returning();
+      return row!;
+    },
+
+    async insertDraft(values: {
+      id: string;
+      parentId: string;
+      versionIndex: number;
+      document: RecordDocument;
+      revisionId?: number;
+      createdAt?: Date;
+    }): Promise<DraftRow> {
+      const { document, ...rest } = values;
+      const [row] = await db
+        .insert(drafts)
+        .values({ ...rest, ...columns(document) })
+        .returning();
+      return row!;
+    },
+
+    /** Saves a draft's document; with `expectedRevision`, only if nobody saved in between. */
+    async updateDraft(
+      id: string,
+      document: RecordDocument,
+      expectedRevision?: number,
+    ): Promise<DraftRow | undefined> {
+      const [row] = await db
+        .update(drafts)
+        .set({
+          ...columns(document),
+          revisionId: sql`${drafts.revisionId} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(
+          expectedRevision === undefined
+            ? eq(drafts.id, id)
+            : and(eq(drafts.id, id), eq(drafts.revisionId, expectedRevision)),
+        )
+        .returning();
+      return row;
+    },
+
+    async deleteDraft(id: string): Promise<void> {
+      await db.delete(drafts).where(eq(drafts.id, id));
+    },
+
+    async deleteParent(id: string): Promise<void> {
+      await db.delete(parents).where(eq(parents.id, id));
+    },
+
+    /** Publishes a document as a record version: the newest version becomes the latest. */
+    async upsertRecord(values: {
+      id: string;
+      parentId: string;
+      versionIndex: number;
+      document: RecordDocument;
+      revisionId: number;
+      createdAt: Date;
+    }): Promise<RecordRow> {
+      const now = new Date();
+      const { document, ...rest } = values;
+      const [row] = await db
+        .insert(records)
+        .values({ ...rest, ...columns(document), updatedAt: now, publishedAt: now })
+        .onConflictDoUpdate({
+          target: records.id,
+          set: { ...columns(document), revisionId: values.revisionId, updatedAt: now },
+        })
+        .returning();
+      await db
+        .update(records)
+        .set({
+          isLatest: sql`${records.versionIndex} = (SELECT max(version_index) FROM records r WHERE r.parent_id = ${values.parentId})`,
+        })
+        .where(eq(records.parentId, values.parentId));
+      return row!;
+    },
+
+    async updateRecordDocument(id: string, document: RecordDocument): Promise<void> {
+      await db
+        .update(records)
+        .set({
+          ...columns(document),
+          revisionId: sql`${records.revisionId} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(records.id, id));
+    },
+
+    async setParentPids(id: string, pids: Record<string, unknown>): Promise<void> {
+      await db.update(parents).set({ pids, updatedAt: new Date() }).where(eq(parents.id, id));
+    },
+
+    versionsOf(parentId: string): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(records)
+        .where(eq(records.parentId, parentId))
+        .orderBy(desc(records.versionIndex));
+    },
+
+    async latestRecord(parentId: string): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(records)
+        .where(eq(records.parentId, parentId))
+        .orderBy(desc(records.versionIndex))
+        .limit(1);
+      return row;
+    },
+
+    /** The highest version index of a parent, drafts included. */
+    async highestIndex(parentId: string): Promise<number> {
+      const [[published], [drafted]] = await Promise.all([
+        db
+          .select({ value: max(records.versionIndex) })
+          .from(records)
+          .where(eq(records.parentId, parentId)),
+        db
+          .select({ value: max(drafts.versionIndex) })
+          .from(drafts)
+          .where(eq(drafts.parentId, parentId)),
+      ]);
+      return Math.max(published?.value ?? 0, drafted?.value ?? 0);
+    },
+
+    async draftsOf(parentId: string): Promise<DraftRow[]> {
+      return db
+        .select()
+        .from(drafts)
+        .where(eq(drafts.parentId, parentId))
+        .orderBy(desc(drafts.versionIndex));
+    },
+  };
+}
+
+export type RecordRepository = ReturnType<typeof createRecordRepository>;

@@ -1,0 +1,364 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { MAX_RESULT_WINDOW } from '@arca/schema';
+import type { Database } from '../../db/client.ts';
+import { drafts, parents, records } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
+import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
+import type { DraftRow, RecordRow } from './repository.ts';
+
+export const RECORD_SORTS = [
+  'bestmatch',
+  'newest',
+  'oldest',
+  'version',
+  'updated-desc',
+  'updated-asc',
+  'mostviewed',
+  'mostdownloaded',
+] as const;
+export type RecordSort = (typeof RECORD_SORTS)[number];
+
+export const RECORD_FACETS = ['resource_type', 'access_status', 'file_type'] as const;
+
+export interface RecordSearchParams {
+  q?: string | undefined;
+  sort?: RecordSort | undefined;
+  page: number;
+  size: number;
+  allVersions?: boolean | undefined;
+  facets: Record<string, string[]>;
+}
+
+type Table = typeof records | typeof drafts;
+
+/** Query fields clients use (InvenioRDM's index paths) and the columns behind them. */
+function fieldCondition(
+  table: Table,
+  field: string,
+  value: string,
+  phrase: boolean,
+  prefix: boolean,
+): SQL {
+  const lower = value.toLowerCase();
+  const contains = `%${lower.replace(/[\\%_]/g, '\\$&')}%`;
+  switch (field) {
+    case 'id':
+      return eq(table.id, value);
+    case 'parent.id':
+      return eq(table.parentId, value);
+    case 'parent.communities.ids':
+      return sql`${parents.communities}->'ids' ? ${value}`;
+    case 'metadata.title':
+    case 'title':
+      return sql`lower(${table.title}) LIKE ${contains}`;
+    case 'metadata.creators.person_or_org.name':
+    case 'creators':
+    case 'creator':
+      return phrase && !prefix
+        ? sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) = ${lower} OR lower(name) LIKE ${contains})`
+        : sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) LIKE ${contains})`;
+    case 'metadata.resource_type.id':
+    case 'resource_type':
+      return sql`${table.resourceType} = ${value}`;
+    case 'access.status':
+      return sql`${table.accessStatus} = ${value}`;
+    case 'metadata.publication_date':
+      return sql`${table.document}->'metadata'->>'publication_date' LIKE ${`${value}%`}`;
+    case 'pids.doi.identifier':
+    case 'doi':
+      return sql`lower(${table.document}->'pids'->'doi'->>'identifier') = ${lower}`;
+    default:
+      // Any other path: match the text anywhere in the record's JSON.
+      return sql`lower(${table.document}::text) LIKE ${contains}`;
+  }
+}
+
+function textCondition(table: Table, value: string, phrase: boolean, prefix: boolean): SQL {
+  const words = value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return sql`TRUE`;
+  const query = words
+    .map((word) => word.replace(/'/g, "''"))
+    .map((word, i) => `'${word}'${prefix && i === words.length - 1 ? ':*' : ''}`);
+  const tsquery = query.join(phrase ? ' <-> ' : ' & ');
+  return sql`${table.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+}
+
+function compile(table: Table, node: QueryNode): SQL {
+  switch (node.kind) {
+    case 'all':
+      return sql`TRUE`;
+    case 'and':
+      return sql`(${sql.join(
+        node.children.map((child) => compile(table, child)),
+        sql` AND `,
+      )})`;
+    case 'or':
+      return sql`(${sql.join(
+        node.children.map((child) => compile(table, child)),
+        sql` OR `,
+      )})`;
+    case 'not':
+      return sql`NOT (${compile(table, node.child)})`;
+    case 'term':
+      return node.field
+        ? fieldCondition(table, node.field, node.value, node.phrase, node.prefix)
+        : textCondition(table, node.value, node.phrase, node.prefix);
+  }
+}
+
+/** Words of the query for ranking: what bestmatch scores by. */
+function rankingWords(node: QueryNode): string[] {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.flatMap(rankingWords);
+    case 'term':
+      return node.field
+        ? []
+        : node.value
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter(Boolean);
+    case 'not':
+    case 'all':
+      return [];
+  }
+}
+
+function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[] {
+  const tieBreak = [desc(table.createdAt), asc(table.id)];
+  switch (sort) {
+    case 'bestmatch': {
+      const words = rankingWords(node).map((word) => word.replace(/'/g, "''"));
+      if (words.length === 0) return tieBreak;
+      const tsquery = words.map((word) => `'${word}'`).join(' | ');
+      return [
+        sql`ts_rank(${table.searchVector}, to_tsquery('simple', ${tsquery})) DESC`,
+        ...tieBreak,
+      ];
+    }
+    case 'oldest':
+      return [asc(table.createdAt), asc(table.id)];
+    case 'version':
+      return [desc(table.versionIndex), ...tieBreak];
+    case 'updated-desc':
+      return [desc(table.updatedAt), asc(table.id)];
+    case 'updated-asc':
+      return [asc(table.updatedAt), asc(table.id)];
+    // Views and downloads are not counted yet: most viewed and downloaded fall back to newest.
+    case 'newest':
+    case 'mostviewed':
+    case 'mostdownloaded':
+      return tieBreak;
+  }
+}
+
+function facetCondition(table: Table, facet: string, values: string[]): SQL | undefined {
+  if (values.length === 0) return undefined;
+  const list = sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+  switch (facet) {
+    case 'resource_type':
+      // A parent type selects its subtypes too (publication → publication-article...).
+      return sql`(${table.resourceType} IN (${list}) OR split_part(${table.resourceType}, '-', 1) IN (${list}))`;
+    case 'access_status':
+      return sql`${table.accessStatus} IN (${list})`;
+    case 'file_type':
+      return sql`${table.fileTypes} && ARRAY[${list}]::text[]`;
+    default:
+      return undefined;
+  }
+}
+
+function parse(q: string | undefined): QueryNode {
+  try {
+    return parseQuery(q ?? '');
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) throw new HttpError(400, 'invalidQuerySyntax');
+    throw error;
+  }
+}
+
+export interface FacetBucket {
+  key: string;
+  doc_count: number;
+}
+
+/** Searching published records, and the caller's own drafts and records. */
+export function createRecordSearch(db: Database) {
+  async function run(
+    table: Table,
+    scope: SQL,
+    params: RecordSearchParams,
+    facetNames: readonly string[],
+    withAggregations = true,
+  ) {
+    if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW)
+      throw new HttpError(400, 'invalidPagination');
+    const node = parse(params.q);
+    const sort: RecordSort = params.sort ?? (params.q?.trim() ? 'bestmatch' : 'newest');
+    const query = and(scope, compile(table, node));
+    const facetFilters = facetNames.map((facet) =>
+      facetCondition(table, facet, params.facets[facet] ?? []),
+    );
+    const where = and(query, ...facetFilters);
+
+    const hits = await db
+      .select({ row: table, parent: parents, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(table as typeof records)
+      .innerJoin(parents, eq(parents.id, table.parentId))
+      .where(where)
+      .orderBy(...ordering(table, sort, node))
+      .limit(params.size)
+      .offset((params.page - 1) * params.size);
+    let total = hits[0]?.total ?? 0;
+    if (hits.length === 0 && params.page > 1) {
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(table as typeof records)
+        .innerJoin(parents, eq(parents.id, table.parentId))
+        .where(where);
+      total = counted?.total ?? 0;
+    }
+
+    // Facet counts follow the query and the other facets' filters, not their own (post-filter).
+    const aggregations: Record<string, FacetBucket[]> = {};
+    for (const [i, facet] of withAggregations ? facetNames.entries() : []) {
+      const others = facetFilters.filter((_, j) => j !== i);
+      const column =
+        facet === 'resource_type'
+          ? sql`${table.resourceType}`
+          : facet === 'access_status'
+            ? sql`${table.accessStatus}`
+            : sql`unnest(${table.fileTypes})`;
+      const buckets = await db
+        .select({
+          key: sql<string>`${column}`.as('key'),
+          count: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(table as typeof records)
+        .innerJoin(parents, eq(parents.id, table.parentId))
+        .where(and(query, ...others))
+        .groupBy(sql`key`)
+        .orderBy(sql`2 DESC`, sql`1`);
+      aggregations[facet] = buckets
+        .filter((bucket) => bucket.key !== null)
+        .map((bucket) => ({ key: bucket.key, doc_count: bucket.count }));
+    }
+    return {
+      hits: hits.map((hit) => ({
+        row: hit.row,
+        parent: hit.parent,
+      })),
+      total,
+      sort,
+      aggregations,
+    };
+  }
+
+  return {
+    /** Published records the actor may read; the latest versions unless all are asked for. */
+    published(actor: Actor, params: RecordSearchParams) {
+      const scope = and(
+        recordFilter('canRead', actor),
+        params.allVersions ? undefined : eq(records.isLatest, true),
+      )!;
+      return run(records, scope, params, RECORD_FACETS);
+    },
+
+    /**
+     * The actor's uploads: drafts and published records they own or that are
+     * shared with them. A published record with an open edit draft appears once, as the draft.
+     */
+    async mine(actor: Actor, params: RecordSearchParams & { sharedWithMe?: boolean | undefined }) {
+      const owned = sql`${parents.ownerId} = ${actor.identity.userId}`;
+      const scope = and(
+        recordFilter('canListAsMine', actor),
+        params.sharedWithMe === undefined
+          ? undefined
+          : params.sharedWithMe
+            ? sql`NOT ${owned}`
+            : owned,
+      )!;
+      const hasRecord = sql`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`;
+      const published = new Set(params.facets.is_published ?? []);
+      const onlyPublished = published.has('true') && !published.has('false');
+      const onlyUnpublished = published.has('false') && !published.has('true');
+      // A record with an open edit draft is listed once, as the draft.
+      const draftScope = and(
+        scope,
+        onlyPublished ? hasRecord : onlyUnpublished ? sql`NOT ${hasRecord}` : undefined,
+      )!;
+      const recordScope = and(
+        scope,
+        eq(records.isLatest, true),
+        sql`NOT EXISTS (SELECT 1 FROM ${drafts} d WHERE d.id = ${records.id})`,
+      )!;
+      // Both lists are read up to the requested page, merged, then cut.
+      const upTo = { ...params, page: 1, size: params.page * params.size };
+      const [draftHits, recordHits, unpublishedCount] = await Promise.all([
+        run(drafts, draftScope, upTo, RECORD_FACETS),
+        onlyUnpublished ? null : run(records, recordScope, upTo, RECORD_FACETS),
+        run(
+          drafts,
+          and(scope, sql`NOT ${hasRecord}`)!,
+          { ...params, page: 1, size: 1 },
+          RECORD_FACETS,
+          false,
+        ),
+      ]);
+      const sort = draftHits.sort;
+      const merged = [
+        ...draftHits.hits.map((hit) => ({ ...hit, kind: 'draft' as const })),
+        ...(recordHits?.hits.map((hit) => ({ ...hit, kind: 'record' as const })) ?? []),
+      ].sort((a, b) => compareRows(a.row, b.row, sort));
+      const aggregations: Record<string, FacetBucket[]> = {};
+      for (const facet of RECORD_FACETS) {
+        const counts = new Map<string, number>();
+        for (const bucket of [
+          ...draftHits.aggregations[facet]!,
+          ...(recordHits?.aggregations[facet] ?? []),
+        ]) {
+          counts.set(bucket.key, (counts.get(bucket.key) ?? 0) + bucket.doc_count);
+        }
+        aggregations[facet] = [...counts]
+          .map(([key, doc_count]) => ({ key, doc_count }))
+          .sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key));
+      }
+      const total = draftHits.total + (recordHits?.total ?? 0);
+      const unpublished = unpublishedCount.total;
+      aggregations.is_published = [
+        { key: 'true', doc_count: total - (onlyPublished ? 0 : unpublished) },
+        { key: 'false', doc_count: unpublished },
+      ].filter((bucket) => bucket.doc_count > 0);
+      const start = (params.page - 1) * params.size;
+      return { hits: merged.slice(start, start + params.size), total, sort, aggregations };
+    },
+  };
+}
+
+function compareRows(a: DraftRow | RecordRow, b: DraftRow | RecordRow, sort: RecordSort): number {
+  switch (sort) {
+    case 'oldest':
+      return a.createdAt.getTime() - b.createdAt.getTime();
+    case 'updated-asc':
+      return a.updatedAt.getTime() - b.updatedAt.getTime();
+    case 'updated-desc':
+      return b.updatedAt.getTime() - a.updatedAt.getTime();
+    case 'version':
+      return b.versionIndex - a.versionIndex;
+    case 'bestmatch':
+    case 'newest':
+    case 'mostviewed':
+    case 'mostdownloaded':
+      return b.createdAt.getTime() - a.createdAt.getTime();
+  }
+}
+
+export type RecordSearch = ReturnType<typeof createRecordSearch>;

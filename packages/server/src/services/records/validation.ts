@@ -1,0 +1,92 @@
+import { validateRecord, type FieldError } from '@arca/schema';
+import type { VocabularyService } from '../vocabularies.service.ts';
+import type { PidService } from '../pids.service.ts';
+import { EXTERNAL_PROVIDER } from '../pids.service.ts';
+import type { RecordDocument } from './document.ts';
+import type { RecordRow } from './repository.ts';
+import { vocabularyRefs } from './vocabulary-refs.ts';
+
+export interface ValidationInput {
+  id: string;
+  document: RecordDocument;
+  /** The published version with the same id, when this draft edits it. */
+  published: RecordRow | undefined;
+  fileCount: number;
+}
+
+export interface ValidationRules {
+  graceDays: number;
+  doiRequired: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+function add(errors: FieldError[], field: string, message: string): void {
+  const existing = errors.find((error) => error.field === field);
+  if (existing) existing.messages.push(message);
+  else errors.push({ field, messages: [message], severity: 'error' });
+}
+
+/**
+ * Every problem of a draft: the shared rules of packages/schema, and what only
+ * the server can check (vocabulary ids, files, the grace period, DOIs).
+ * Saving reports these; publishing refuses while any remains.
+ */
+export function createRecordValidator(deps: {
+  vocabularies: VocabularyService;
+  pids: PidService;
+  rules: ValidationRules;
+}) {
+  return {
+    async validate(input: ValidationInput, now = new Date()): Promise<FieldError[]> {
+      const { document } = input;
+      const errors = validateRecord(document, { today: now.toISOString().slice(0, 10) }).map(
+        (error) => ({
+          ...error,
+          messages: [...error.messages],
+        }),
+      );
+
+      const refs = vocabularyRefs(document.metadata);
+      const known = await deps.vocabularies.findMany(refs);
+      for (const ref of refs) {
+        if (!known.has(`${ref.type}:${ref.id}`))
+          add(errors, `${ref.path}.id`, 'unknownVocabularyValue');
+      }
+
+      if (document.files.enabled !== false && input.fileCount === 0) {
+        add(errors, 'files.enabled', 'missingFiles');
+      }
+
+      // Once public long enough, a published record stays public (SPEC §5).
+      const published = input.published;
+      if (
+        published &&
+        published.accessRecord === 'public' &&
+        document.access.record === 'restricted' &&
+        now.getTime() - published.createdAt.getTime() > deps.rules.graceDays * DAY_MS
+      ) {
+        add(errors, 'access.record', 'restrictionAfterGrace');
+      }
+
+      const doi = document.pids.doi;
+      if (
+        doi?.provider === EXTERNAL_PROVIDER &&
+        (await deps.pids.takenByOther(doi.identifier, input.id))
+      ) {
+        add(errors, 'pids.doi', 'doiTaken');
+      }
+      return errors;
+    },
+
+    /** Publishing also needs a DOI where one is required (SPEC §5, the DOI check). */
+    doiErrors(document: RecordDocument, previousHadManagedDoi: boolean): FieldError[] {
+      const needsDoi = deps.rules.doiRequired || previousHadManagedDoi;
+      return needsDoi && !document.pids.doi
+        ? [{ field: 'pids.doi', messages: ['doiNeededPublish'], severity: 'error' }]
+        : [];
+    },
+  };
+}
+
+export type RecordValidator = ReturnType<typeof createRecordValidator>;

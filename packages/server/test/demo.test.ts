@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/demo/seed.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ vocabularies: true });
+  await seedDemo(t.services);
+});
+afterAll(() => t.close());
+
+describe('the demo data', () => {
+  it('lets every demo user log in, with their groups', async () => {
+    for (const email of [
+      'admin@demo.arca',
+      'alice@demo.arca',
+      'bob@demo.arca',
+      'carol@demo.arca',
+    ]) {
+      expect(
+        (await t.client().post('/api/auth/login', { email, password: 'arca-demo' })).status,
+        email,
+      ).toBe(200);
+    }
+    const admin = t.client();
+    await admin.login('admin@demo.arca', 'arca-demo');
+    const members = await admin.get('/api/admin/groups/lab-members/members');
+    expect(members.json.hits.hits.map((u: { email: string }) => u.email).sort()).toEqual([
+      'alice@demo.arca',
+      'bob@demo.arca',
+    ]);
+  });
+
+  it('gives alice published records (restricted files, embargoed, two versions) and a draft', async () => {
+    const alice = t.client();
+    await alice.login('alice@demo.arca', 'arca-demo');
+    const mine = await alice.get('/api/user/records?size=50');
+    const statuses = mine.json.hits.hits.map((h: { status: string }) => h.status);
+    expect(statuses.filter((s: string) => s === 'published')).toHaveLength(4);
+    expect(statuses).toContain('draft');
+    const published = await t.client().get('/api/records?size=50');
+    const access = published.json.hits.hits.map(
+      (h: { access: { files: string; status: string } }) => h.access,
+    );
+    expect(access.some((a: { files: string }) => a.files === 'restricted')).toBe(true);
+    expect(access.some((a: { status: string }) => a.status === 'embargoed')).toBe(true);
+    const versioned = published.json.hits.hits.find(
+      (h: { versions: { index: number } }) => h.versions.index === 2,
+    );
+    expect((await t.client().get(`/api/records/${versioned.id}/versions`)).json.hits.total).toBe(2);
+    // Bob's ORCID iD makes him findable as a creator.
+    expect((await t.client().get('/api/names?suggest=baker')).json.hits.total).toBeGreaterThan(0);
+  });
+});

@@ -11,6 +11,9 @@ import type { UserRow } from './accounts.service.ts';
 
 export type VocabularyRow = typeof vocabularies.$inferSelect;
 
+// Every shipped entry fits (about 9,500): the limit only guards against surprises.
+const CACHE_LIMIT = 20_000;
+
 export const VOCABULARY_SORTS = [
   'bestmatch',
   'title',
@@ -34,6 +37,7 @@ export interface VocabularySearch {
 
 /** Searching and reading vocabularies; the names vocabulary also follows user profiles. */
 export function createVocabularyService(db: Database) {
+  const cache = new Map<string, Record<string, unknown>>();
   return {
     async search(type: VocabularyType, params: VocabularySearch) {
       if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW) {
@@ -71,22 +75,38 @@ export function createVocabularyService(db: Database) {
       return { rows: hits.map((hit) => hit.row), total, sort };
     },
 
-    /** Many entries at once, keyed `type:id` (records enrich their references with it). */
+    /**
+     * Many entries at once, keyed `type:id` (records enrich their references
+     * with it). Shipped entries change only when a new version is loaded at
+     * start, so they are kept in memory; names follow user profiles and are not.
+     */
     async findMany(
       keys: { type: string; id: string }[],
     ): Promise<Map<string, Record<string, unknown>>> {
-      const unique = [...new Map(keys.map((key) => [`${key.type}:${key.id}`, key])).values()];
-      if (unique.length === 0) return new Map();
+      const result = new Map<string, Record<string, unknown>>();
+      const missing = new Map<string, { type: string; id: string }>();
+      for (const key of keys) {
+        const name = `${key.type}:${key.id}`;
+        const cached = cache.get(name);
+        if (cached) result.set(name, cached);
+        else missing.set(name, key);
+      }
+      if (missing.size === 0) return result;
       const rows = await db
         .select({ type: vocabularies.type, id: vocabularies.id, data: vocabularies.data })
         .from(vocabularies)
         .where(
           sql`(${vocabularies.type}, ${vocabularies.id}) IN (${sql.join(
-            unique.map((key) => sql`(${key.type}, ${key.id})`),
+            [...missing.values()].map((key) => sql`(${key.type}, ${key.id})`),
             sql`, `,
           )})`,
         );
-      return new Map(rows.map((row) => [`${row.type}:${row.id}`, row.data]));
+      for (const row of rows) {
+        const name = `${row.type}:${row.id}`;
+        result.set(name, row.data);
+        if (row.type !== 'names' && cache.size < CACHE_LIMIT) cache.set(name, row.data);
+      }
+      return result;
     },
 
     async read(type: VocabularyType, id: string): Promise<VocabularyRow> {

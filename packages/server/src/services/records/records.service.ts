@@ -11,6 +11,7 @@ import {
 import type { UserRow } from '../accounts.service.ts';
 import { EXTERNAL_PROVIDER, MANAGED_PROVIDER, createPidService } from '../pids.service.ts';
 import type { AccessService, GrantRow, LinkRow } from '../sharing/access.service.ts';
+import type { GrantFact } from './repository.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
 import { newRecordId } from './ids.ts';
@@ -60,8 +61,7 @@ export function createRecordService(deps: {
   const pidsOf = (database: Database) => createPidService(database, deps.doiPrefix);
   const pids = pidsOf(db);
 
-  async function facts(parent: ParentRow, document: RecordDocument): Promise<RecordFacts> {
-    const grants = await access.grantsOf(parent.id);
+  function factsOf(parent: ParentRow, document: RecordDocument, grants: GrantFact[]): RecordFacts {
     return {
       parentId: parent.id,
       ownerId: parent.ownerId,
@@ -85,40 +85,79 @@ export function createRecordService(deps: {
     return copy;
   }
 
+  interface Loaded {
+    kind: 'draft' | 'record';
+    row: DraftRow | RecordRow;
+    parent: ParentRow;
+    document: RecordDocument;
+    facts: RecordFacts;
+    isPublished: boolean;
+    isLatest: boolean;
+    isLatestDraft: boolean;
+  }
+
+  /** A draft and all its view needs, in one query; null when there is none. */
+  async function draftState(id: string): Promise<Loaded | null> {
+    const found = await repo.draftWithParent(id);
+    if (!found) return null;
+    const document = found.draft.document as unknown as RecordDocument;
+    return {
+      kind: 'draft',
+      row: found.draft,
+      parent: found.parent,
+      document,
+      facts: factsOf(found.parent, document, found.grants),
+      isPublished: found.published,
+      isLatest: false,
+      isLatestDraft: found.draft.versionIndex === found.highestIndex,
+    };
+  }
+
+  async function recordState(id: string): Promise<Loaded | null> {
+    const found = await repo.recordWithParent(id);
+    if (!found) return null;
+    const document = found.record.document as unknown as RecordDocument;
+    return {
+      kind: 'record',
+      row: found.record,
+      parent: found.parent,
+      document,
+      facts: factsOf(found.parent, document, found.grants),
+      isPublished: true,
+      isLatest: found.record.isLatest,
+      isLatestDraft: false,
+    };
+  }
+
   async function view(
-    kind: 'draft' | 'record',
-    row: DraftRow | RecordRow,
-    parent: ParentRow,
+    loaded: Loaded,
     actor: Actor,
     options: ReadOptions & { errors?: FieldError[] } = {},
   ): Promise<RecordView> {
-    const document = row.document as unknown as RecordDocument;
-    const recordFacts = await facts(parent, document);
-    const [published, highest, latest] = await Promise.all([
-      kind === 'record' ? Promise.resolve(row as RecordRow) : repo.record(row.id),
-      repo.highestIndex(parent.id),
-      repo.latestRecord(parent.id),
-    ]);
+    const { facts: recordFacts, parent } = loaded;
     const result: RecordView = {
-      kind,
-      row,
-      document,
-      metadata: await enrich(document.metadata),
+      kind: loaded.kind,
+      row: loaded.row,
+      document: loaded.document,
+      metadata: await enrich(loaded.document.metadata),
       parent,
-      isPublished: published !== undefined,
+      isPublished: loaded.isPublished,
       versions: {
-        index: row.versionIndex,
-        isLatest: latest?.id === row.id,
-        isLatestDraft: kind === 'draft' && row.versionIndex === highest,
+        index: loaded.row.versionIndex,
+        isLatest: loaded.isLatest,
+        isLatestDraft: loaded.isLatestDraft,
       },
       facts: recordFacts,
       actor,
       errors: options.errors ?? [],
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
-      const links = await access.linksOf(parent.id);
+      const [grants, links] = await Promise.all([
+        access.grantsOf(parent.id),
+        access.linksOf(parent.id),
+      ]);
       result.sharing = {
-        grants: recordFacts.grants as GrantRow[],
+        grants,
         links: links.map((link) => ({ ...link, token: access.tokenFor(link.id) })),
       };
     }
@@ -126,22 +165,26 @@ export function createRecordService(deps: {
     return result;
   }
 
-  async function loadDraft(id: string, actor: Actor, action: RecordAction) {
-    const draft = await repo.draft(id);
-    if (!draft) throw notFound();
-    const parent = (await repo.parent(draft.parentId))!;
-    const document = draft.document as unknown as RecordDocument;
-    authorize(action, actor, await facts(parent, document));
-    return { draft, parent, document };
+  async function loadDraft(
+    id: string,
+    actor: Actor,
+    action: RecordAction,
+  ): Promise<Loaded & { draft: DraftRow }> {
+    const loaded = await draftState(id);
+    if (!loaded) throw notFound();
+    authorize(action, actor, loaded.facts);
+    return { ...loaded, draft: loaded.row as DraftRow };
   }
 
-  async function loadRecord(id: string, actor: Actor, action: RecordAction) {
-    const record = await repo.record(id);
-    if (!record) throw notFound();
-    const parent = (await repo.parent(record.parentId))!;
-    const document = record.document as unknown as RecordDocument;
-    authorize(action, actor, await facts(parent, document));
-    return { record, parent, document };
+  async function loadRecord(
+    id: string,
+    actor: Actor,
+    action: RecordAction,
+  ): Promise<Loaded & { record: RecordRow }> {
+    const loaded = await recordState(id);
+    if (!loaded) throw notFound();
+    authorize(action, actor, loaded.facts);
+    return { ...loaded, record: loaded.row as RecordRow };
   }
 
   function checkRevision(current: number, expected: number | undefined): void {
@@ -160,39 +203,46 @@ export function createRecordService(deps: {
   const validate = (id: string, document: RecordDocument, published: RecordRow | undefined) =>
     validator.validate({ id, document, published, fileCount: 0 });
 
+  /** The published version with this id, for the rules that look at what was published. */
+  const publishedOf = (loaded: Loaded) =>
+    loaded.isPublished ? repo.record(loaded.row.id) : Promise.resolve(undefined);
+
+  async function draftView(
+    id: string,
+    actor: Actor,
+    options: ReadOptions & { errors?: FieldError[] } = {},
+  ) {
+    const loaded = (await draftState(id))!;
+    const errors =
+      options.errors ?? (await validate(id, loaded.document, await publishedOf(loaded)));
+    return view(loaded, actor, { ...options, errors });
+  }
+
+  const NO_RECORD: RecordFacts = {
+    parentId: '',
+    ownerId: -1,
+    grants: [],
+    access: { record: 'public', files: 'public', embargoActive: false },
+  };
+
   return {
     async create(actor: Actor, body: unknown, options: ReadOptions = {}): Promise<RecordView> {
-      if (
-        !canOnRecord('canCreate', actor, {
-          parentId: '',
-          ownerId: -1,
-          grants: [],
-          access: { record: 'public', files: 'public', embargoActive: false },
-        })
-      ) {
-        throw permissionDenied();
-      }
+      authorize('canCreate', actor, NO_RECORD);
       const document = prepare(body);
       const id = newRecordId();
       const errors = await validate(id, document, undefined);
-      const { parent, draft } = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         const parent = await txRepo.insertParent(newRecordId(), actor.identity.userId!);
-        const draft = await txRepo.insertDraft({
-          id,
-          parentId: parent.id,
-          versionIndex: 1,
-          document,
-        });
-        return { parent, draft };
+        await txRepo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
       });
-      return view('draft', draft, parent, actor, { ...options, errors });
+      return draftView(id, actor, { ...options, errors });
     },
 
     async readDraft(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
-      const { draft, parent, document } = await loadDraft(id, actor, 'canReadDraft');
-      const errors = await validate(id, document, await repo.record(id));
-      return view('draft', draft, parent, actor, { ...options, errors });
+      const loaded = await loadDraft(id, actor, 'canReadDraft');
+      const errors = await validate(id, loaded.document, await publishedOf(loaded));
+      return view(loaded, actor, { ...options, errors });
     },
 
     /** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
@@ -202,45 +252,47 @@ export function createRecordService(deps: {
       body: unknown,
       options: ReadOptions & { expectedRevision?: number } = {},
     ): Promise<RecordView> {
-      const existing = await repo.draft(id);
+      const existing = await draftState(id);
       if (!existing) throw notFound();
-      checkRevision(existing.revisionId, options.expectedRevision);
-      const { parent, document: previous } = await loadDraft(id, actor, 'canUpdateDraft');
+      checkRevision(existing.row.revisionId, options.expectedRevision);
+      authorize('canUpdateDraft', actor, existing.facts);
       const document = prepare(body);
       // PIDs change only through the PID endpoints, except an external DOI typed by the user.
-      const previousDoi = previous.pids.doi;
+      const previousDoi = existing.document.pids.doi;
       if (previousDoi?.provider === MANAGED_PROVIDER) document.pids.doi = previousDoi;
       else if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER)
         delete document.pids.doi;
-      const published = await repo.record(id);
-      const errors = await validate(id, document, published);
+      const errors = await validate(id, document, await publishedOf(existing));
       const saved = await repo.updateDraft(id, document, options.expectedRevision);
       if (!saved) {
+        // Someone saved between our read and our write.
         const current = await repo.draft(id);
         checkRevision(current?.revisionId ?? -1, options.expectedRevision);
         throw notFound();
       }
-      return view('draft', saved, parent, actor, { ...options, errors });
+      return draftView(id, actor, { ...options, errors });
     },
 
     async deleteDraft(actor: Actor, id: string, expectedRevision?: number): Promise<void> {
-      const existing = await repo.draft(id);
+      const existing = await draftState(id);
       if (!existing) throw notFound();
-      checkRevision(existing.revisionId, expectedRevision);
-      const { draft, parent } = await loadDraft(id, actor, 'canDeleteDraft');
+      checkRevision(existing.row.revisionId, expectedRevision);
+      authorize('canDeleteDraft', actor, existing.facts);
+      const parentId = existing.parent.id;
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         await pidsOf(tx).discardReserved(id);
-        await txRepo.deleteDraft(draft.id);
-        const published = await txRepo.versionsOf(parent.id);
-        const others = await txRepo.draftsOf(parent.id);
-        if (published.length === 0 && others.length === 0) await txRepo.deleteParent(parent.id);
+        await txRepo.deleteDraft(id);
+        const published = await txRepo.versionsOf(parentId);
+        const others = await txRepo.draftsOf(parentId);
+        if (published.length === 0 && others.length === 0) await txRepo.deleteParent(parentId);
       });
     },
 
     async publish(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
-      const { draft, parent, document } = await loadDraft(id, actor, 'canPublish');
-      const published = await repo.record(id);
+      const loaded = await loadDraft(id, actor, 'canPublish');
+      const { draft, parent, document } = loaded;
+      const published = await publishedOf(loaded);
       const previous = await repo.latestRecord(parent.id);
       const previousHadManagedDoi =
         (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
@@ -251,11 +303,10 @@ export function createRecordService(deps: {
       ];
       if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
 
-      const record = await db.transaction(async (tx) => {
-        const database = tx as unknown as Database;
-        const txRepo = createRecordRepository(database);
-        const txPids = pidsOf(database);
-        const record = await txRepo.upsertRecord({
+      await db.transaction(async (tx) => {
+        const txRepo = createRecordRepository(tx);
+        const txPids = pidsOf(tx);
+        await txRepo.upsertRecord({
           id,
           parentId: parent.id,
           versionIndex: draft.versionIndex,
@@ -276,7 +327,7 @@ export function createRecordService(deps: {
           });
         }
         await txRepo.deleteDraft(id);
-        const jobs = createJobQueue(database, {});
+        const jobs = createJobQueue(tx, {});
         const embargo = document.access.embargo;
         if (embargo.active === true && typeof embargo.until === 'string') {
           await jobs.enqueue({
@@ -288,28 +339,24 @@ export function createRecordService(deps: {
         } else {
           await jobs.cancel(`embargo:${id}`);
         }
-        return record;
       });
-      const freshParent = (await repo.parent(parent.id))!;
-      return view('record', record, freshParent, actor, options);
+      return view((await recordState(id))!, actor, options);
     },
 
     /** Opens (or returns) the draft that edits a published record. */
     async edit(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
       const { record, parent, document } = await loadRecord(id, actor, 'canEdit');
-      const existing = await repo.draft(id);
-      const draft =
-        existing ??
-        (await repo.insertDraft({
+      if (!(await repo.draft(id))) {
+        await repo.insertDraft({
           id,
           parentId: parent.id,
           versionIndex: record.versionIndex,
           document,
           revisionId: record.revisionId,
           createdAt: record.createdAt,
-        }));
-      const errors = await validate(id, draft.document as unknown as RecordDocument, record);
-      return view('draft', draft, parent, actor, { ...options, errors });
+        });
+      }
+      return draftView(id, actor, options);
     },
 
     /** Opens (or returns) the draft of the next version; files are imported separately. */
@@ -319,10 +366,10 @@ export function createRecordService(deps: {
       const pending = (await repo.draftsOf(parent.id)).find(
         (d) => d.versionIndex > latest.versionIndex,
       );
-      const draft =
-        pending ??
-        (await repo.insertDraft({
-          id: newRecordId(),
+      const draftId = pending?.id ?? newRecordId();
+      if (!pending) {
+        await repo.insertDraft({
+          id: draftId,
           parentId: parent.id,
           versionIndex: latest.versionIndex + 1,
           document: {
@@ -330,13 +377,9 @@ export function createRecordService(deps: {
             pids: {},
             files: { enabled: document.files.enabled },
           },
-        }));
-      const errors = await validate(
-        draft.id,
-        draft.document as unknown as RecordDocument,
-        undefined,
-      );
-      return view('draft', draft, parent, actor, { ...options, errors });
+        });
+      }
+      return draftView(draftId, actor, options);
     },
 
     /** A published record; a parent id answers with the latest version's id to redirect to. */
@@ -345,24 +388,21 @@ export function createRecordService(deps: {
       id: string,
       options: ReadOptions = {},
     ): Promise<RecordView | { redirectTo: string }> {
-      const record = await repo.record(id);
-      if (!record) {
-        const parent = await repo.parent(id);
-        const latest = parent && (await this.latestReadable(actor, parent.id));
+      const loaded = await recordState(id);
+      if (!loaded) {
+        const latest = await this.latestReadable(actor, id);
         if (latest) return { redirectTo: latest };
         throw notFound();
       }
-      const { parent } = await loadRecord(id, actor, 'canRead');
-      return view('record', record, parent, actor, options);
+      authorize('canRead', actor, loaded.facts);
+      return view(loaded, actor, options);
     },
 
-    /** The newest version the actor may read. */
+    /** The newest version of a parent the actor may read. */
     async latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
-      const parent = await repo.parent(parentId);
-      if (!parent) return undefined;
       for (const version of await repo.versionsOf(parentId)) {
-        const recordFacts = await facts(parent, version.document as unknown as RecordDocument);
-        if (canOnRecord('canRead', actor, recordFacts)) return version.id;
+        const loaded = await recordState(version.id);
+        if (loaded && canOnRecord('canRead', actor, loaded.facts)) return version.id;
       }
       return undefined;
     },
@@ -372,8 +412,9 @@ export function createRecordService(deps: {
       const { parent } = await loadRecord(id, actor, 'canRead');
       const result: RecordView[] = [];
       for (const version of await repo.versionsOf(parent.id)) {
-        const item = await view('record', version, parent, actor, options);
-        if (canOnRecord('canRead', actor, item.facts)) result.push(item);
+        const loaded = (await recordState(version.id))!;
+        if (canOnRecord('canRead', actor, loaded.facts))
+          result.push(await view(loaded, actor, options));
       }
       return result;
     },
@@ -384,19 +425,16 @@ export function createRecordService(deps: {
     },
 
     async reserveDoi(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
-      const { draft, parent, document } = await loadDraft(id, actor, 'canManagePids');
+      const { document } = await loadDraft(id, actor, 'canManagePids');
       if (document.pids.doi?.provider !== MANAGED_PROVIDER) {
-        const identifier = await pids.reserve(id);
-        document.pids.doi = { identifier, provider: MANAGED_PROVIDER };
+        document.pids.doi = { identifier: await pids.reserve(id), provider: MANAGED_PROVIDER };
         await repo.updateDraft(id, document);
       }
-      const saved = (await repo.draft(draft.id))!;
-      const errors = await validate(id, document, await repo.record(id));
-      return view('draft', saved, parent, actor, { ...options, errors });
+      return draftView(id, actor, options);
     },
 
     async discardDoi(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
-      const { parent, document } = await loadDraft(id, actor, 'canManagePids');
+      const { document } = await loadDraft(id, actor, 'canManagePids');
       const doi = document.pids.doi;
       if (!doi) throw notFound();
       if (doi.provider === MANAGED_PROVIDER) {
@@ -409,9 +447,8 @@ export function createRecordService(deps: {
         await pids.discardReserved(id);
       }
       delete document.pids.doi;
-      const saved = (await repo.updateDraft(id, document))!;
-      const errors = await validate(id, document, await repo.record(id));
-      return view('draft', saved, parent, actor, { ...options, errors });
+      await repo.updateDraft(id, document);
+      return draftView(id, actor, options);
     },
 
     /**
@@ -424,8 +461,9 @@ export function createRecordService(deps: {
       const document = record.document as unknown as RecordDocument;
       const embargo = document.access.embargo;
       if (embargo.active !== true) return 'none';
-      if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10))
+      if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10)) {
         return 'not-due';
+      }
       const lift = (doc: RecordDocument): RecordDocument => ({
         ...doc,
         access: {

@@ -1,15 +1,35 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drafts, parents, records, users } from '../../db/schema.ts';
+import { drafts, grants, parents, records, users } from '../../db/schema.ts';
 import { derivedColumns } from './derived.ts';
 import type { RecordDocument } from './document.ts';
 
 export type DraftRow = typeof drafts.$inferSelect;
 export type RecordRow = typeof records.$inferSelect;
 export type ParentRow = typeof parents.$inferSelect;
+export interface GrantFact {
+  subjectType: string;
+  subjectId: string;
+  permission: string;
+}
+
+// The parent's grants travel with the row: a read is one query, not three.
+const parentGrants = sql<GrantFact[]>`coalesce((
+  SELECT json_agg(json_build_object('subjectType', ${grants.subjectType}, 'subjectId', ${grants.subjectId}, 'permission', ${grants.permission}))
+  FROM ${grants} WHERE ${grants.parentId} = ${parents.id}), '[]'::json)`;
 
 /** Data access for parents, drafts and published records. */
 export function createRecordRepository(db: Database) {
+  // The hottest read, prepared on first use: PostgreSQL parses and plans it once per connection.
+  const prepareRecordWithParent = () =>
+    db
+      .select({ record: records, parent: parents, grants: parentGrants })
+      .from(records)
+      .innerJoin(parents, eq(parents.id, records.parentId))
+      .where(eq(records.id, sql.placeholder('id')))
+      .prepare('record_with_parent');
+  let recordWithParentQuery: ReturnType<typeof prepareRecordWithParent> | undefined;
+
   const columns = (document: RecordDocument) => ({
     document: document as unknown as Record<string, unknown>,
     ...derivedColumns(document),
@@ -17,6 +37,33 @@ export function createRecordRepository(db: Database) {
 
   return {
     db,
+
+    /** A published record with its parent and the parent's grants. */
+    async recordWithParent(id: string) {
+      recordWithParentQuery ??= prepareRecordWithParent();
+      const [row] = await recordWithParentQuery.execute({ id });
+      return row;
+    },
+
+    /** A draft with its parent, the parent's grants, and what its version flags need. */
+    async draftWithParent(id: string) {
+      const [row] = await db
+        .select({
+          draft: drafts,
+          parent: parents,
+          grants: parentGrants,
+          published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
+          highestIndex: sql<number>`greatest(
+            (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
+            (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
+            Number,
+          ),
+        })
+        .from(drafts)
+        .innerJoin(parents, eq(parents.id, drafts.parentId))
+        .where(eq(drafts.id, id));
+      return row;
+    },
 
     async parent(id: string): Promise<ParentRow | undefined> {
       const [row] = await db.select().from(parents).where(eq(parents.id, id));

@@ -270,7 +270,14 @@ export function createRecordService(deps: {
         checkRevision(current?.revisionId ?? -1, options.expectedRevision);
         throw notFound();
       }
-      return draftView(id, actor, { ...options, errors });
+      // Parent, grants and version flags are as read before the save: no second read.
+      const loaded: Loaded = {
+        ...existing,
+        row: saved,
+        document,
+        facts: factsOf(existing.parent, document, existing.facts.grants),
+      };
+      return view(loaded, actor, { ...options, errors });
     },
 
     async deleteDraft(actor: Actor, id: string, expectedRevision?: number): Promise<void> {

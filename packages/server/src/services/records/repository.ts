@@ -29,6 +29,24 @@ export function createRecordRepository(db: Database) {
       .where(eq(records.id, sql.placeholder('id')))
       .prepare('record_with_parent');
   let recordWithParentQuery: ReturnType<typeof prepareRecordWithParent> | undefined;
+  const prepareDraftWithParent = () =>
+    db
+      .select({
+        draft: drafts,
+        parent: parents,
+        grants: parentGrants,
+        published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
+        highestIndex: sql<number>`greatest(
+          (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
+          (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
+          Number,
+        ),
+      })
+      .from(drafts)
+      .innerJoin(parents, eq(parents.id, drafts.parentId))
+      .where(eq(drafts.id, sql.placeholder('id')))
+      .prepare('draft_with_parent');
+  let draftWithParentQuery: ReturnType<typeof prepareDraftWithParent> | undefined;
 
   const columns = (document: RecordDocument) => ({
     document: document as unknown as Record<string, unknown>,
@@ -47,21 +65,8 @@ export function createRecordRepository(db: Database) {
 
     /** A draft with its parent, the parent's grants, and what its version flags need. */
     async draftWithParent(id: string) {
-      const [row] = await db
-        .select({
-          draft: drafts,
-          parent: parents,
-          grants: parentGrants,
-          published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
-          highestIndex: sql<number>`greatest(
-            (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
-            (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
-            Number,
-          ),
-        })
-        .from(drafts)
-        .innerJoin(parents, eq(parents.id, drafts.parentId))
-        .where(eq(drafts.id, id));
+      draftWithParentQuery ??= prepareDraftWithParent();
+      const [row] = await draftWithParentQuery.execute({ id });
       return row;
     },
 

@@ -157,7 +157,20 @@ function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[] {
   }
 }
 
-function facetCondition(table: Table, facet: string, values: string[]): SQL | undefined {
+/** The columns a facet reads; on a table, or (unqualified) on the CTE of hits. */
+interface FacetColumns {
+  resourceType: SQL | Table['resourceType'];
+  accessStatus: SQL | Table['accessStatus'];
+  fileTypes: SQL | Table['fileTypes'];
+}
+
+const HIT_COLUMNS: FacetColumns = {
+  resourceType: sql.raw('resource_type'),
+  accessStatus: sql.raw('access_status'),
+  fileTypes: sql.raw('file_types'),
+};
+
+function facetCondition(table: FacetColumns, facet: string, values: string[]): SQL | undefined {
   if (values.length === 0) return undefined;
   const list = sql.join(
     values.map((value) => sql`${value}`),
@@ -227,29 +240,38 @@ export function createRecordSearch(db: Database) {
       total = counted?.total ?? 0;
     }
 
-    // Facet counts follow the query and the other facets' filters, not their own (post-filter).
+    // Facet counts follow the query and the other facets' filters, not their own
+    // (post-filter): one statement, one pass over the matching rows.
     const aggregations: Record<string, FacetBucket[]> = {};
-    for (const [i, facet] of withAggregations ? facetNames.entries() : []) {
-      const others = facetFilters.filter((_, j) => j !== i);
-      const column =
-        facet === 'resource_type'
-          ? sql`${table.resourceType}`
-          : facet === 'access_status'
-            ? sql`${table.accessStatus}`
-            : sql`unnest(${table.fileTypes})`;
-      const buckets = await db
-        .select({
-          key: sql<string>`${column}`.as('key'),
-          count: sql<number>`count(*)`.mapWith(Number),
-        })
-        .from(table as typeof records)
-        .innerJoin(parents, eq(parents.id, table.parentId))
-        .where(and(query, ...others))
-        .groupBy(sql`key`)
-        .orderBy(sql`2 DESC`, sql`1`);
-      aggregations[facet] = buckets
-        .filter((bucket) => bucket.key !== null)
-        .map((bucket) => ({ key: bucket.key, doc_count: bucket.count }));
+    if (withAggregations && facetNames.length > 0) {
+      const keyOf: Record<string, SQL> = {
+        resource_type: sql`resource_type`,
+        access_status: sql`access_status`,
+        file_type: sql`unnest(file_types)`,
+      };
+      const parts = facetNames.map((facet) => {
+        const others = facetNames
+          .filter((other) => other !== facet)
+          .map((other) => facetCondition(HIT_COLUMNS, other, params.facets[other] ?? []));
+        // Facet names are our own constants, safe to inline as literals.
+        return sql`SELECT ${sql.raw(`'${facet}'`)} AS facet, key, count(*)::int AS n FROM (
+          SELECT ${keyOf[facet]} AS key FROM hits WHERE ${and(sql`TRUE`, ...others)}) AS k
+          WHERE key IS NOT NULL GROUP BY key`;
+      });
+      const counted: unknown = await db.execute(sql`
+        WITH hits AS MATERIALIZED (
+          SELECT ${table.resourceType} AS resource_type, ${table.accessStatus} AS access_status,
+                 ${table.fileTypes} AS file_types
+          FROM ${table} INNER JOIN ${parents} ON ${parents.id} = ${table.parentId}
+          WHERE ${query})
+        ${sql.join(parts, sql` UNION ALL `)}`);
+      for (const facet of facetNames) aggregations[facet] = [];
+      for (const row of (counted as { rows: { facet: string; key: string; n: number }[] }).rows) {
+        aggregations[row.facet]!.push({ key: row.key, doc_count: Number(row.n) });
+      }
+      for (const buckets of Object.values(aggregations)) {
+        buckets.sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key));
+      }
     }
     return {
       hits: hits.map((hit) => ({

@@ -39,7 +39,7 @@ async function resolve(
   const presented = offered ? [offered, ...remembered.filter((t) => t !== offered)] : remembered;
 
   const [groups, links] = await Promise.all([
-    identity.userId === null ? [] : services.groups.groupsOf(identity.userId),
+    identity.groups ?? (identity.userId === null ? [] : services.groups.groupsOf(identity.userId)),
     services.access.validLinks(presented),
   ]);
   const validIds = new Set(links.map((link) => link.id));
@@ -60,7 +60,7 @@ async function resolve(
   }
   return {
     identity,
-    groups,
+    groups: [...groups],
     links: links.map((link) => ({
       id: link.id,
       parentId: link.parentId,

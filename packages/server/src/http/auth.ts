@@ -32,7 +32,12 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
       if (token) {
         const owner = await services.tokens.resolve(token);
         if (!owner) throw new HttpError(401, 'invalidToken');
-        request.identity = { userId: owner.userId, isAdmin: owner.isAdmin, isSystem: false };
+        request.identity = {
+          userId: owner.userId,
+          isAdmin: owner.isAdmin,
+          isSystem: false,
+          groups: owner.groups,
+        };
         request.authMethod = 'token';
         return;
       }
@@ -48,7 +53,12 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
         throw new HttpError(403, 'csrfMissing');
       }
     }
-    request.identity = { userId: session.userId, isAdmin: session.isAdmin, isSystem: false };
+    request.identity = {
+      userId: session.userId,
+      isAdmin: session.isAdmin,
+      isSystem: false,
+      groups: session.groups,
+    };
     request.authMethod = 'session';
   });
 }

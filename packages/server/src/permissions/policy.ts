@@ -8,6 +8,8 @@ export interface Identity {
   isAdmin: boolean;
   /** The server acting on its own behalf (jobs, seeding). */
   isSystem: boolean;
+  /** The user's groups, when authentication already read them. */
+  groups?: readonly string[];
 }
 
 export const anonymous: Identity = { userId: null, isAdmin: false, isSystem: false };

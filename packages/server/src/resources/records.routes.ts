@@ -6,7 +6,8 @@ import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import type { RecordView } from '../services/records/records.service.ts';
-import { RECORD_SORTS } from '../services/records/search.service.ts';
+import type { RecordRow } from '../services/records/repository.ts';
+import { RECORD_SORTS, type SearchHit } from '../services/records/search.service.ts';
 import { checkWindow, facetValues } from './query.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
@@ -139,7 +140,7 @@ export function recordRoutes({ config, services }: AppContext): FastifyPluginCal
       request: FastifyRequest,
       reply: FastifyReply,
       result: {
-        hits: { row: { id: string }; kind?: 'draft' | 'record' }[];
+        hits: SearchHit[];
         total: number;
         sort: string;
         aggregations: Record<string, { key: string; doc_count: number }[]>;
@@ -152,9 +153,11 @@ export function recordRoutes({ config, services }: AppContext): FastifyPluginCal
         result.hits.map((hit) =>
           hit.kind === 'draft'
             ? services.records.readDraft(who, hit.row.id, { expand: params.expand })
-            : (services.records.readRecord(who, hit.row.id, {
-                expand: params.expand,
-              }) as Promise<RecordView>),
+            : services.records.present(
+                who,
+                { ...hit, row: hit.row as RecordRow },
+                { expand: params.expand },
+              ),
         ),
       );
       if (wantsUi(request)) void reply.type(UI_JSON);

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { pids } from '../db/schema.ts';
 
@@ -11,6 +11,21 @@ export const EXTERNAL_PROVIDER = 'external';
  * would plug in here; the pids table keeps every DOI unique across records.
  */
 export function createPidService(db: Database, prefix: string) {
+  // Asked on every save of a draft with an external DOI: prepared once.
+  const prepareTakenByOther = () =>
+    db
+      .select({ objectId: pids.objectId })
+      .from(pids)
+      .where(
+        and(
+          eq(pids.scheme, 'doi'),
+          eq(pids.identifier, sql.placeholder('identifier')),
+          ne(pids.objectId, sql.placeholder('objectId')),
+        ),
+      )
+      .limit(1)
+      .prepare('doi_taken_by_other');
+  let takenByOtherQuery: ReturnType<typeof prepareTakenByOther> | undefined;
   return {
     prefix,
     managedDoi: (objectId: string) => `${prefix}/arca.${objectId}`,
@@ -40,17 +55,12 @@ export function createPidService(db: Database, prefix: string) {
 
     /** Another object already holds this DOI. */
     async takenByOther(identifier: string, objectId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ objectId: pids.objectId })
-        .from(pids)
-        .where(
-          and(
-            eq(pids.scheme, 'doi'),
-            eq(pids.identifier, identifier.toLowerCase()),
-            ne(pids.objectId, objectId),
-          ),
-        );
-      return row !== undefined;
+      takenByOtherQuery ??= prepareTakenByOther();
+      const rows = await takenByOtherQuery.execute({
+        identifier: identifier.toLowerCase(),
+        objectId,
+      });
+      return rows.length > 0;
     },
 
     /** Drops a reservation; registered DOIs stay. */

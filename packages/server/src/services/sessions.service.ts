@@ -1,12 +1,14 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { groupMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
 
 export interface ActiveSession {
   userId: number;
   isAdmin: boolean;
   csrfToken: string;
+  /** The user's groups, read along (record permissions need them on most requests). */
+  groups: string[];
 }
 
 /** Server-side sessions: the cookie carries a random token, the table its hash. */
@@ -24,7 +26,14 @@ export function createSessionService(db: Database, lifetimeMs: number) {
     /** The live session of an active user for a cookie value, or null. */
     async resolve(token: string): Promise<ActiveSession | null> {
       const [row] = await db
-        .select({ userId: users.id, isAdmin: users.isAdmin, csrfToken: sessions.csrfToken })
+        .select({
+          userId: users.id,
+          isAdmin: users.isAdmin,
+          csrfToken: sessions.csrfToken,
+          groups: sql<
+            string[]
+          >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TokenCreate } from '@arca/schema';
 import type { Database } from '../db/client.ts';
-import { apiTokens, users } from '../db/schema.ts';
+import { apiTokens, groupMembers, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -39,9 +39,18 @@ export function createTokenService(db: Database) {
     },
 
     /** The active owner of a token, or null for an unknown or revoked token. */
-    async resolve(token: string): Promise<{ userId: number; isAdmin: boolean } | null> {
+    async resolve(
+      token: string,
+    ): Promise<{ userId: number; isAdmin: boolean; groups: string[] } | null> {
       const [row] = await db
-        .select({ id: apiTokens.id, userId: users.id, isAdmin: users.isAdmin })
+        .select({
+          id: apiTokens.id,
+          userId: users.id,
+          isAdmin: users.isAdmin,
+          groups: sql<
+            string[]
+          >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
+        })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(and(eq(apiTokens.tokenHash, hashToken(token)), eq(users.active, true)));
@@ -59,7 +68,7 @@ export function createTokenService(db: Database) {
             ),
           ),
         );
-      return { userId: row.userId, isAdmin: row.isAdmin };
+      return { userId: row.userId, isAdmin: row.isAdmin, groups: row.groups };
     },
   };
 }

@@ -405,6 +405,28 @@ export function createRecordService(deps: {
       return view(loaded, actor, options);
     },
 
+    /** A published record found by a search, presented without reading it again. */
+    async present(
+      actor: Actor,
+      hit: { row: RecordRow; parent: ParentRow; grants: GrantFact[] },
+      options: ReadOptions = {},
+    ): Promise<RecordView> {
+      const document = hit.row.document as unknown as RecordDocument;
+      const loaded: Loaded = {
+        kind: 'record',
+        row: hit.row,
+        parent: hit.parent,
+        document,
+        facts: factsOf(hit.parent, document, hit.grants),
+        isPublished: true,
+        isLatest: hit.row.isLatest,
+        isLatestDraft: false,
+      };
+      // The search filter already applied this rule; checking again costs nothing.
+      authorize('canRead', actor, loaded.facts);
+      return view(loaded, actor, options);
+    },
+
     /** The newest version of a parent the actor may read. */
     async latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
       for (const version of await repo.versionsOf(parentId)) {

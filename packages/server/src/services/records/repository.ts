@@ -14,7 +14,7 @@ export interface GrantFact {
 }
 
 // The parent's grants travel with the row: a read is one query, not three.
-const parentGrants = sql<GrantFact[]>`coalesce((
+export const parentGrants = sql<GrantFact[]>`coalesce((
   SELECT json_agg(json_build_object('subjectType', ${grants.subjectType}, 'subjectId', ${grants.subjectId}, 'permission', ${grants.permission}))
   FROM ${grants} WHERE ${grants.parentId} = ${parents.id}), '[]'::json)`;
 

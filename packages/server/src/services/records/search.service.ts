@@ -5,7 +5,13 @@ import { drafts, parents, records } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
 import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
-import type { DraftRow, RecordRow } from './repository.ts';
+import {
+  parentGrants,
+  type DraftRow,
+  type GrantFact,
+  type ParentRow,
+  type RecordRow,
+} from './repository.ts';
 
 export const RECORD_SORTS = [
   'bestmatch',
@@ -198,6 +204,14 @@ function parse(q: string | undefined): QueryNode {
   }
 }
 
+/** A search hit: the row with what presenting it needs. */
+export interface SearchHit {
+  kind: 'draft' | 'record';
+  row: DraftRow | RecordRow;
+  parent: ParentRow;
+  grants: GrantFact[];
+}
+
 export interface FacetBucket {
   key: string;
   doc_count: number;
@@ -223,7 +237,12 @@ export function createRecordSearch(db: Database) {
     const where = and(query, ...facetFilters);
 
     const hits = await db
-      .select({ row: table, parent: parents, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .select({
+        row: table,
+        parent: parents,
+        grants: parentGrants,
+        total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      })
       .from(table as typeof records)
       .innerJoin(parents, eq(parents.id, table.parentId))
       .where(where)
@@ -275,8 +294,9 @@ export function createRecordSearch(db: Database) {
     }
     return {
       hits: hits.map((hit) => ({
-        row: hit.row,
-        parent: hit.parent,
+        row: hit.row as DraftRow | RecordRow,
+        parent: hit.parent as ParentRow,
+        grants: hit.grants as GrantFact[],
       })),
       total,
       sort,
@@ -286,12 +306,13 @@ export function createRecordSearch(db: Database) {
 
   return {
     /** Published records the actor may read; the latest versions unless all are asked for. */
-    published(actor: Actor, params: RecordSearchParams) {
+    async published(actor: Actor, params: RecordSearchParams) {
       const scope = and(
         recordFilter('canRead', actor),
         params.allVersions ? undefined : eq(records.isLatest, true),
       )!;
-      return run(records, scope, params, RECORD_FACETS);
+      const result = await run(records, scope, params, RECORD_FACETS);
+      return { ...result, hits: result.hits.map((hit) => ({ ...hit, kind: 'record' as const })) };
     },
 
     /**

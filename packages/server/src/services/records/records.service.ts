@@ -74,8 +74,12 @@ export function createRecordService(deps: {
     if (!canOnRecord(action, actor, recordFacts)) throw permissionDenied();
   }
 
+  /**
+   * Adds titles and names to vocabulary references, in place: every query
+   * parses its documents afresh, so nothing shared is changed.
+   */
   async function enrich(metadata: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const copy = structuredClone(metadata);
+    const copy = metadata;
     const refs = vocabularyRefs(copy);
     const found = await vocabularies.findMany(refs);
     for (const ref of refs) {

@@ -1,12 +1,17 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, grants, parents, records, users } from '../../db/schema.ts';
 import { derivedColumns } from './derived.ts';
 import type { RecordDocument } from './document.ts';
 
-export type DraftRow = typeof drafts.$inferSelect;
-export type RecordRow = typeof records.$inferSelect;
+export type DraftRow = Omit<typeof drafts.$inferSelect, 'searchVector'>;
+export type RecordRow = Omit<typeof records.$inferSelect, 'searchVector'>;
 export type ParentRow = typeof parents.$inferSelect;
+// Reads never need the search vector: leaving it out spares the parsing of a long text.
+const { searchVector: _recordVector, ...recordFields } = getTableColumns(records);
+const { searchVector: _draftVector, ...draftFields } = getTableColumns(drafts);
+export { recordFields, draftFields };
+
 export interface GrantFact {
   subjectType: string;
   subjectId: string;
@@ -23,7 +28,7 @@ export function createRecordRepository(db: Database) {
   // The hottest read, prepared on first use: PostgreSQL parses and plans it once per connection.
   const prepareRecordWithParent = () =>
     db
-      .select({ record: records, parent: parents, grants: parentGrants })
+      .select({ record: recordFields, parent: parents, grants: parentGrants })
       .from(records)
       .innerJoin(parents, eq(parents.id, records.parentId))
       .where(eq(records.id, sql.placeholder('id')))
@@ -32,7 +37,7 @@ export function createRecordRepository(db: Database) {
   const prepareDraftWithParent = () =>
     db
       .select({
-        draft: drafts,
+        draft: draftFields,
         parent: parents,
         grants: parentGrants,
         published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,

@@ -6,7 +6,9 @@ import { HttpError } from '../../http/errors.ts';
 import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
 import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
 import {
+  draftFields,
   parentGrants,
+  recordFields,
   type DraftRow,
   type GrantFact,
   type ParentRow,
@@ -238,7 +240,7 @@ export function createRecordSearch(db: Database) {
 
     const hits = await db
       .select({
-        row: table,
+        row: table === records ? recordFields : draftFields,
         parent: parents,
         grants: parentGrants,
         total: sql<number>`count(*) OVER ()`.mapWith(Number),

@@ -89,16 +89,6 @@ export function createGroupService(db: Database) {
       return rows.map((row) => row.user);
     },
 
-    async memberCounts(ids: string[]): Promise<Map<string, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ groupId: groupMembers.groupId, members: count() })
-        .from(groupMembers)
-        .where(or(...ids.map((id) => eq(groupMembers.groupId, id))))
-        .groupBy(groupMembers.groupId);
-      return new Map(rows.map((row) => [row.groupId, row.members]));
-    },
-
     async addMember(id: string, userId: number): Promise<void> {
       await get(id);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

@@ -19,6 +19,8 @@ export function createSessionService(db: Database, lifetimeMs: number) {
       const token = newToken();
       const csrfToken = newToken();
       const expiresAt = new Date(Date.now() + lifetimeMs);
+      // Logins are rare enough to carry the clean-up of expired sessions.
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
       await db.insert(sessions).values({ id: hashToken(token), userId, csrfToken, expiresAt });
       return { token, csrfToken, expiresAt };
     },
@@ -52,10 +54,6 @@ export function createSessionService(db: Database, lifetimeMs: number) {
 
     async closeAllOf(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    async purgeExpired(): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     },
   };
 }

@@ -177,7 +177,7 @@ export function createRecordService(deps: {
     const loaded = await draftState(id);
     if (!loaded) throw notFound();
     authorize(action, actor, loaded.facts);
-    return { ...loaded, draft: loaded.row as DraftRow };
+    return { ...loaded, draft: loaded.row };
   }
 
   async function loadRecord(

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, max, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, grants, parents, records, users } from '../../db/schema.ts';
 import { derivedColumns } from './derived.ts';
@@ -72,11 +72,6 @@ export function createRecordRepository(db: Database) {
     async draftWithParent(id: string) {
       draftWithParentQuery ??= prepareDraftWithParent();
       const [row] = await draftWithParentQuery.execute({ id });
-      return row;
-    },
-
-    async parent(id: string): Promise<ParentRow | undefined> {
-      const [row] = await db.select().from(parents).where(eq(parents.id, id));
       return row;
     },
 
@@ -205,21 +200,6 @@ export function createRecordRepository(db: Database) {
         .orderBy(desc(records.versionIndex))
         .limit(1);
       return row;
-    },
-
-    /** The highest version index of a parent, drafts included. */
-    async highestIndex(parentId: string): Promise<number> {
-      const [[published], [drafted]] = await Promise.all([
-        db
-          .select({ value: max(records.versionIndex) })
-          .from(records)
-          .where(eq(records.parentId, parentId)),
-        db
-          .select({ value: max(drafts.versionIndex) })
-          .from(drafts)
-          .where(eq(drafts.parentId, parentId)),
-      ]);
-      return Math.max(published?.value ?? 0, drafted?.value ?? 0);
     },
 
     async draftsOf(parentId: string): Promise<DraftRow[]> {

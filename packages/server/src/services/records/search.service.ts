@@ -296,9 +296,9 @@ export function createRecordSearch(db: Database) {
     }
     return {
       hits: hits.map((hit) => ({
-        row: hit.row as DraftRow | RecordRow,
-        parent: hit.parent as ParentRow,
-        grants: hit.grants as GrantFact[],
+        row: hit.row,
+        parent: hit.parent,
+        grants: hit.grants,
       })),
       total,
       sort,

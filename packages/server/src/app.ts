@@ -9,7 +9,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { createRecordCache } from './http/record-cache.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
@@ -32,6 +33,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** The services to serve with; built from db and config when absent. */
   services?: Services;
+  /** Change announcements of the database; without them record reads are not cached. */
+  database?: Pick<DatabaseHandle, 'listen'>;
 }
 
 /** Builds the whole application (API and web app) on a database. */
@@ -39,6 +42,7 @@ export async function buildApp({
   config,
   db,
   logger,
+  database,
   services,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,7 +54,16 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const context: AppContext = { config, services: services ?? createServices(db, config) };
+  const recordCache = createRecordCache({ ttlMs: 60_000, maxEntries: 10_000 });
+  const context: AppContext = {
+    config,
+    services: services ?? createServices(db, config),
+    recordCache,
+  };
+  if (database) {
+    const stopFollowing = await recordCache.follow(database);
+    app.addHook('onClose', stopFollowing);
+  }
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('languages', null as unknown as string[]);

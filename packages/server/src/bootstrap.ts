@@ -37,7 +37,7 @@ export async function startServer(
     await seedDemo(services);
     seeded = true;
   }
-  const app = await buildApp({ config, db, services, ...options });
+  const app = await buildApp({ config, db, services, database, ...options });
   const stopJobs = startJobRunner(services.jobs, config.jobsIntervalMs, (error) =>
     app.log.error({ err: error }, 'job runner failed'),
   );

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { Services } from '../src/http/context.ts';
 import { createServices } from '../src/services/index.ts';
 import { loadVocabularies } from '../src/vocabularies/loader.ts';
@@ -24,7 +24,7 @@ async function migratedTemplate(): Promise<Blob> {
 }
 
 /** A fresh, migrated database for one test: in-memory PGlite, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+async function freshDatabase(): Promise<Pick<DatabaseHandle, 'db' | 'close' | 'listen'>> {
   if (testDatabase === 'pglite') {
     pgliteTemplate ??= migratedTemplate();
     return openDatabase({ dataDir: null, template: await pgliteTemplate });
@@ -41,6 +41,7 @@ async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }
   const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
   return {
     db: handle.db,
+    listen: handle.listen,
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
@@ -76,7 +77,7 @@ export async function startTestApp(
   });
   const database = await freshDatabase();
   if (options.vocabularies) await loadVocabularies(database.db);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, database });
   await app.ready();
   return {
     app,

@@ -20,6 +20,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data dir as a tarball, to start copies from. */
   dump?: () => Promise<Blob>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, and
+   * `onLost` if the subscription ends by itself (whoever relies on it must
+   * then stop trusting what it learnt). Resolves to a function that stops it.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
@@ -53,6 +63,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     kind: 'pglite',
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    // One process holds PGlite, so its notifications cannot be lost in transit.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }
 
@@ -70,5 +82,34 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    close: () => pool.end(),
+    listen: (channel, onMessage, onLost) => listenPostgres(url, channel, onMessage, onLost),
+  };
+}
+
+/** A connection of its own that only listens. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  let stopping = false;
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  client.on('error', () => undefined);
+  client.on('end', () => {
+    if (!stopping) onLost();
+  });
+  await client.connect();
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    stopping = true;
+    await client.end();
+  };
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { RecordCache } from './record-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Translate } from '../i18n.ts';
 import type { Identity } from '../permissions/policy.ts';
@@ -30,6 +31,8 @@ export interface Services {
 export interface AppContext {
   config: Config;
   services: Services;
+  /** Serialised anonymous record reads, dropped when the database announces a change. */
+  recordCache: RecordCache;
 }
 
 /** Internal: the composition root also hands the database to lifecycle code. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf } from '../http/actor.ts';
+import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -43,7 +43,11 @@ function expectedRevision(request: FastifyRequest): number | undefined {
 }
 
 /** The records and drafts API (API.md §1, §4.1). */
-export function recordRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+export function recordRoutes({
+  config,
+  services,
+  recordCache,
+}: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['records'];
   const secure = config.siteUrl.startsWith('https:');
@@ -389,6 +393,21 @@ export function recordRoutes({ config, services }: AppContext): FastifyPluginCal
         },
       },
       async (request, reply) => {
+        // Anonymous readers all get the same answer: it can be served from the cache.
+        const anonymous =
+          request.identity.userId === null &&
+          !request.query.token &&
+          !request.cookies[LINKS_COOKIE] &&
+          !request.query.expand;
+        const key = `${request.params.id}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
+        const cached = anonymous ? recordCache.get(key) : undefined;
+        if (cached) {
+          return reply
+            .headers(cached.headers)
+            .header('etag', cached.etag)
+            .type(cached.contentType)
+            .send(cached.body);
+        }
         const result = await services.records.readRecord(
           await actor(request, reply),
           request.params.id,
@@ -401,11 +420,22 @@ export function recordRoutes({ config, services }: AppContext): FastifyPluginCal
             .header('location', location)
             .send({ status: 302, message: 'Redirecting...', location });
         }
-        void reply.header(
-          'link',
-          `<${links.api(`/records/${result.row.id}`)}>; rel="linkset"; type="application/linkset+json"`,
-        );
-        return send(request, reply, result);
+        const headers = {
+          link: `<${links.api(`/records/${result.row.id}`)}>; rel="linkset"; type="application/linkset+json"`,
+        };
+        if (!anonymous) return send(request, reply.headers(headers), result);
+        const answer = {
+          body: JSON.stringify(serialize(request, result)),
+          etag: `"${result.row.revisionId}"`,
+          contentType: wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8',
+          headers,
+        };
+        recordCache.set(key, result.parent.id, answer);
+        return reply
+          .headers(headers)
+          .header('etag', answer.etag)
+          .type(answer.contentType)
+          .send(answer.body);
       },
     );
 

@@ -41,7 +41,7 @@ async function freshDatabase(): Promise<Pick<DatabaseHandle, 'db' | 'close' | 'l
   const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
   return {
     db: handle.db,
-    listen: handle.listen,
+    listen: (channel, onMessage, onLost) => handle.listen(channel, onMessage, onLost),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { groupMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
@@ -13,6 +13,28 @@ export interface ActiveSession {
 
 /** Server-side sessions: the cookie carries a random token, the table its hash. */
 export function createSessionService(db: Database, lifetimeMs: number) {
+  // Every authenticated request asks this: prepared once per connection.
+  const prepareResolve = () =>
+    db
+      .select({
+        userId: users.id,
+        isAdmin: users.isAdmin,
+        csrfToken: sessions.csrfToken,
+        groups: sql<
+          string[]
+        >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          sql`${sessions.expiresAt} > now()`,
+          eq(users.active, true),
+        ),
+      )
+      .prepare('session_resolve');
+  let resolveQuery: ReturnType<typeof prepareResolve> | undefined;
   return {
     /** Opens a session; returns the cookie value and the CSRF token bound to it. */
     async open(userId: number): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
@@ -27,24 +49,8 @@ export function createSessionService(db: Database, lifetimeMs: number) {
 
     /** The live session of an active user for a cookie value, or null. */
     async resolve(token: string): Promise<ActiveSession | null> {
-      const [row] = await db
-        .select({
-          userId: users.id,
-          isAdmin: users.isAdmin,
-          csrfToken: sessions.csrfToken,
-          groups: sql<
-            string[]
-          >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, hashToken(token)),
-            gt(sessions.expiresAt, new Date()),
-            eq(users.active, true),
-          ),
-        );
+      resolveQuery ??= prepareResolve();
+      const [row] = await resolveQuery.execute({ id: hashToken(token) });
       return row ?? null;
     },
 

@@ -77,6 +77,7 @@ export const errorMessages = {
   invalidIfMatch: 'Invalid If-Match header: send the revision id, e.g. If-Match: "4".',
   revisionMismatch: "Revision id provided({{given}}) doesn't match record's one({{current}})",
   invalidQuerySyntax: 'Invalid query string syntax.',
+  redirecting: 'Redirecting...',
   internal: 'The server encountered an internal error.',
 } as const;
 

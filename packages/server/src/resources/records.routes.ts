@@ -378,7 +378,7 @@ export function recordRoutes({
         return reply
           .status(301)
           .header('location', location)
-          .send({ status: 301, message: 'Redirecting...', location });
+          .send({ status: 301, message: request.t('redirecting'), location });
       },
     );
 
@@ -418,7 +418,7 @@ export function recordRoutes({
           return reply
             .status(302)
             .header('location', location)
-            .send({ status: 302, message: 'Redirecting...', location });
+            .send({ status: 302, message: request.t('redirecting'), location });
         }
         const headers = {
           link: `<${links.api(`/records/${result.row.id}`)}>; rel="linkset"; type="application/linkset+json"`,

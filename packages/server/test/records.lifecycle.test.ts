@@ -194,6 +194,9 @@ describe('publishing, editing and versions', () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.link).toContain('rel="linkset"');
     expect((await alice.get(`/api/records/${record.id}/draft`)).status).toBe(404);
+    expect(
+      (await alice.put(`/api/records/${record.id}`, publishable('Direct change'))).status,
+    ).toBe(403);
 
     const edit = await alice.post(`/api/records/${record.id}/draft`);
     expect(edit.status).toBe(201);

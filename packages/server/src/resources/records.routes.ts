@@ -439,6 +439,15 @@ export function recordRoutes({
       },
     );
 
+    // Published records change only through a draft (InvenioRDM: update disabled by policy).
+    app.put(
+      '/api/records/:id',
+      { schema: { tags, summary: 'Not allowed: edit through the draft', params: idParams } },
+      () => {
+        throw new HttpError(403, 'permissionDenied');
+      },
+    );
+
     done();
   };
 }

@@ -3,17 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validationMessages } from '../messages.ts';
 import { fullRecord } from './fixtures.ts';
 import { validateRecord } from './validate-record.ts';
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../seeded-random.ts';
 
 // Keys and strings the validator looks for, so random values reach deep.
 const KEYS = [

@@ -7,6 +7,7 @@ import {
   QuerySyntaxError,
 } from './query-parser.ts';
 import type { QueryNode } from './query-parser.ts';
+import { seededRandom } from '@arca/schema/seeded-random';
 
 const parsed = (q: string) => describeQuery(parseQuery(q));
 
@@ -283,7 +284,7 @@ describe('garbage input', () => {
   ];
 
   it('either parses into a well-formed tree or throws QuerySyntaxError, quickly', () => {
-    const random = mulberry32(20260110);
+    const random = seededRandom(20260110);
     const pick = () => PIECES[Math.floor(random() * PIECES.length)]!;
     let longest = 0;
     let parsedCount = 0;
@@ -355,15 +356,4 @@ function catchError(fn: () => unknown): Error {
     if (error instanceof Error) return error;
   }
   throw new Error('expected an error');
-}
-
-// Small seeded PRNG so the garbage is the same on every run.
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

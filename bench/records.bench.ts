@@ -127,7 +127,15 @@ try {
   ]);
 
   baseline = await startBaseline(5122, sample);
-  const skipped: Measurement = { name: '', requestsPerSecond: NaN, p50: NaN, p99: NaN, errors: 0 };
+  const skipped: Measurement = {
+    name: '',
+    requestsPerSecond: NaN,
+    p50: NaN,
+    p99: NaN,
+    errors: 0,
+    appCpuMs: NaN,
+    databaseCpuMs: NaN,
+  };
   const base = !wanted('baseline')
     ? skipped
     : await measure('bare Fastify, same JSON from memory', {

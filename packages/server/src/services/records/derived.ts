@@ -20,49 +20,51 @@ function strip(html: string): string {
   return html.replace(/<[^>]*>/g, ' ');
 }
 
-/** The columns search, facets and sorting use, derived from the document. */
-export function derivedColumns(document: RecordDocument): {
+/** The texts the search vector is made of, by weight: title (A), people and keywords (B), descriptions (C). */
+export function searchTexts(document: RecordDocument): [string, string, string] {
+  const m = document.metadata;
+  const names = [...list(m.creators), ...list(m.contributors)].map(creatorName).filter(Boolean);
+  return [
+    [text(m.title), ...list(m.additional_titles).map((t) => text(t.title))].join(' '),
+    [
+      ...names,
+      ...list(m.subjects).map((s) => text(s.subject) || text(s.id)),
+      text(m.publisher),
+    ].join(' '),
+    [
+      strip(text(m.description)),
+      ...list(m.additional_descriptions).map((d) => strip(text(d.description))),
+    ].join(' '),
+  ];
+}
+
+/** The weighted search vector of three texts (values or placeholders of a prepared statement). */
+export function searchVectorOf([a, b, c]: [unknown, unknown, unknown]): SQL {
+  return sql`setweight(to_tsvector('simple', ${a}), 'A') || setweight(to_tsvector('simple', ${b}), 'B') || setweight(to_tsvector('simple', ${c}), 'C')`;
+}
+
+/** The columns search, facets and sorting use, apart from the search vector. */
+export function plainDerivedColumns(document: RecordDocument): {
   title: string;
   resourceType: string | null;
   accessRecord: string;
   accessStatus: string;
   creatorNames: string[];
-  searchVector: SQL;
 } {
   const m = document.metadata;
   const resourceType = (m.resource_type as { id?: unknown } | undefined)?.id;
   const creators = [...list(m.creators), ...list(m.contributors)];
-  const names = creators.map(creatorName).filter(Boolean);
   const access = effectiveAccess(document);
-  // Title weighs most, then people and keywords, then descriptions.
-  const weighted: [string, 'A' | 'B' | 'C'][] = [
-    [[text(m.title), ...list(m.additional_titles).map((t) => text(t.title))].join(' '), 'A'],
-    [
-      [
-        ...names,
-        ...list(m.subjects).map((s) => text(s.subject) || text(s.id)),
-        text(m.publisher),
-      ].join(' '),
-      'B',
-    ],
-    [
-      [
-        strip(text(m.description)),
-        ...list(m.additional_descriptions).map((d) => strip(text(d.description))),
-      ].join(' '),
-      'C',
-    ],
-  ];
-  const vector = sql.join(
-    weighted.map(([value, weight]) => sql`setweight(to_tsvector('simple', ${value}), ${weight})`),
-    sql` || `,
-  );
   return {
     title: text(m.title),
     resourceType: typeof resourceType === 'string' ? resourceType : null,
     accessRecord: access.record,
     accessStatus: accessStatus(access),
-    creatorNames: names,
-    searchVector: vector,
+    creatorNames: creators.map(creatorName).filter(Boolean),
   };
+}
+
+/** The columns search, facets and sorting use, derived from the document. */
+export function derivedColumns(document: RecordDocument) {
+  return { ...plainDerivedColumns(document), searchVector: searchVectorOf(searchTexts(document)) };
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, grants, parents, records, users } from '../../db/schema.ts';
-import { derivedColumns } from './derived.ts';
+import { derivedColumns, plainDerivedColumns, searchTexts, searchVectorOf } from './derived.ts';
 import type { RecordDocument } from './document.ts';
 
 export type DraftRow = Omit<typeof drafts.$inferSelect, 'searchVector'>;
@@ -52,6 +52,37 @@ export function createRecordRepository(db: Database) {
       .where(eq(drafts.id, sql.placeholder('id')))
       .prepare('draft_with_parent');
   let draftWithParentQuery: ReturnType<typeof prepareDraftWithParent> | undefined;
+  // The draft save, prepared: the statement with its search vector is built once, and the
+  // answer leaves out the document the caller already holds.
+  const { document: _document, ...draftFieldsButDocument } = draftFields;
+  const placeholder = (name: string) => sql.placeholder(name) as unknown as SQL;
+  const prepareUpdateDraft = () =>
+    db
+      .update(drafts)
+      .set({
+        document: placeholder('document'),
+        title: placeholder('title'),
+        resourceType: placeholder('resourceType'),
+        accessRecord: placeholder('accessRecord'),
+        accessStatus: placeholder('accessStatus'),
+        creatorNames: placeholder('creatorNames'),
+        searchVector: searchVectorOf([
+          placeholder('textA'),
+          placeholder('textB'),
+          placeholder('textC'),
+        ]),
+        revisionId: sql`${drafts.revisionId} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(drafts.id, placeholder('id')),
+          sql`(${placeholder('expected')}::integer IS NULL OR ${drafts.revisionId} = ${placeholder('expected')}::integer)`,
+        ),
+      )
+      .returning(draftFieldsButDocument)
+      .prepare('update_draft');
+  let updateDraftQuery: ReturnType<typeof prepareUpdateDraft> | undefined;
 
   const columns = (document: RecordDocument) => ({
     document: document as unknown as Record<string, unknown>,
@@ -117,20 +148,18 @@ export function createRecordRepository(db: Database) {
       document: RecordDocument,
       expectedRevision?: number,
     ): Promise<DraftRow | undefined> {
-      const [row] = await db
-        .update(drafts)
-        .set({
-          ...columns(document),
-          revisionId: sql`${drafts.revisionId} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          expectedRevision === undefined
-            ? eq(drafts.id, id)
-            : and(eq(drafts.id, id), eq(drafts.revisionId, expectedRevision)),
-        )
-        .returning();
-      return row;
+      updateDraftQuery ??= prepareUpdateDraft();
+      const [textA, textB, textC] = searchTexts(document);
+      const [row] = await updateDraftQuery.execute({
+        id,
+        expected: expectedRevision ?? null,
+        document,
+        ...plainDerivedColumns(document),
+        textA,
+        textB,
+        textC,
+      });
+      return row && { ...row, document: document as unknown as Record<string, unknown> };
     },
 
     async deleteDraft(id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { grants, secretLinks } from '../../db/schema.ts';
 import type { GrantLevel, LinkLevel } from '../../permissions/records.policy.ts';
@@ -12,15 +12,30 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Grants and secret links of a parent: what record permissions read. */
 export function createAccessService(db: Database, secretKey: string) {
   const tokens = linkTokens(secretKey);
+  // Read with every record view of a manager: prepared on first use.
+  const prepareGrants = () =>
+    db
+      .select()
+      .from(grants)
+      .where(eq(grants.parentId, sql.placeholder('parentId')))
+      .prepare('grants_of_parent');
+  const prepareLinks = () =>
+    db
+      .select()
+      .from(secretLinks)
+      .where(eq(secretLinks.parentId, sql.placeholder('parentId')))
+      .prepare('links_of_parent');
+  let grantsQuery: ReturnType<typeof prepareGrants> | undefined;
+  let linksQuery: ReturnType<typeof prepareLinks> | undefined;
   return {
     tokenFor: (id: string) => tokens.tokenFor(id),
 
     grantsOf(parentId: string): Promise<GrantRow[]> {
-      return db.select().from(grants).where(eq(grants.parentId, parentId));
+      return (grantsQuery ??= prepareGrants()).execute({ parentId });
     },
 
     linksOf(parentId: string): Promise<LinkRow[]> {
-      return db.select().from(secretLinks).where(eq(secretLinks.parentId, parentId));
+      return (linksQuery ??= prepareLinks()).execute({ parentId });
     },
 
     async addGrant(input: {

@@ -31,9 +31,9 @@ export async function startServer(
   const { db } = database;
   await loadVocabularies(db);
   // The outbox writes mail to the app's log, which exists only once the app is built.
-  let appLog: FastifyInstance['log'] | undefined;
+  const appLog: { current?: FastifyInstance['log'] } = {};
   const services = createServices(db, config, {
-    log: { info: (details, message) => appLog?.info(details, message) },
+    log: { info: (details, message) => appLog.current?.info(details, message) },
   });
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
@@ -42,7 +42,7 @@ export async function startServer(
     seeded = true;
   }
   const app = await buildApp({ config, db, services, database, ...options });
-  appLog = app.log;
+  appLog.current = app.log;
   const stopJobs = startJobRunner(services.jobs, config.jobsIntervalMs, (error) =>
     app.log.error({ err: error }, 'job runner failed'),
   );

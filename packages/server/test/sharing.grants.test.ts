@@ -103,9 +103,7 @@ describe('grants', () => {
       bob.id,
     ]);
     expect(asBob.json.hits.hits[1].expanded.subject.is_current_user).toBe(true);
-    expect((await owner.get(`${base}/groups`)).json.hits.hits).toEqual([
-      { ...groupGrant },
-    ]);
+    expect((await owner.get(`${base}/groups`)).json.hits.hits).toEqual([{ ...groupGrant }]);
 
     expect((await owner.get(`${base}/grants/${aliceGrant.id}`)).json).toEqual(aliceGrant);
     expect((await owner.get(`${base}/users/${alice.id}`)).json).toEqual(aliceGrant);
@@ -127,7 +125,9 @@ describe('grants', () => {
     // Grants live on the parent: a new version and its draft carry them.
     const draft = await alice.client.post(`/api/records/${record.id}/versions`);
     expect(draft.status, draft.body).toBe(201);
-    expect((await owner.get(`/api/records/${draft.json.id}/access/grants`)).json.hits.total).toBe(3);
+    expect((await owner.get(`/api/records/${draft.json.id}/access/grants`)).json.hits.total).toBe(
+      3,
+    );
 
     expect((await owner.delete(`${base}/users/${alice.id}`)).status).toBe(204);
     expect((await alice.client.get(`/api/records/${record.id}`)).status).toBe(403);
@@ -205,7 +205,11 @@ describe('grants', () => {
         'grants.0.permission',
         'Must be one of: view, preview, edit, manage.',
       ],
-      [{ grants: [userGrant(carol.id, 'view', { notify: 'yes' })] }, 'grants.0.notify', 'Not a valid boolean.'],
+      [
+        { grants: [userGrant(carol.id, 'view', { notify: 'yes' })] },
+        'grants.0.notify',
+        'Not a valid boolean.',
+      ],
     ] as const) {
       const response = await owner.post(url, body);
       expect(response.status, field).toBe(400);

@@ -23,7 +23,8 @@ afterAll(() => t.close());
 
 const restricted = (title: string) =>
   publishable(title, { access: { record: 'restricted', files: 'restricted' } });
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('secret links', () => {
   it('are created, listed, read, changed and deleted by the owner', async () => {
@@ -58,14 +59,20 @@ describe('secret links', () => {
       expires_at: day(10),
     });
     expect(changed.status, changed.body).toBe(200);
-    expect(changed.json).toMatchObject({ permission: 'edit', description: 'Editors', expires_at: day(10) });
+    expect(changed.json).toMatchObject({
+      permission: 'edit',
+      description: 'Editors',
+      expires_at: day(10),
+    });
     expect(changed.json.token).toBe(created.json.token);
 
     // Links show in the record for those who manage it.
     const read = await owner.get(`/api/records/${record.id}`);
     expect(read.json.parent.access.links).toEqual([changed.json]);
 
-    expect((await owner.put(`${base}/${created.json.id}`, { permission: 'view' })).status).toBe(405);
+    expect((await owner.put(`${base}/${created.json.id}`, { permission: 'view' })).status).toBe(
+      405,
+    );
     expect((await owner.delete(`${base}/${created.json.id}`)).status).toBe(204);
     expect((await owner.get(`${base}/${created.json.id}`)).status).toBe(404);
     expect((await owner.get(`${base}/${created.json.id}`)).json.message).toBe(
@@ -136,11 +143,14 @@ describe('secret links', () => {
     expect((await owner.patch(url, { expires_at: day(-2) })).status).toBe(400);
     // A link without expiry may get one.
     const forever = (await owner.post(base, { permission: 'view' })).json;
-    expect((await owner.patch(`${base}/${forever.id}`, { expires_at: day(3) })).json.expires_at).toBe(
-      day(3),
-    );
+    expect(
+      (await owner.patch(`${base}/${forever.id}`, { expires_at: day(3) })).json.expires_at,
+    ).toBe(day(3));
     // An empty change changes nothing.
-    expect((await owner.patch(url, {})).json).toMatchObject({ expires_at: day(5), permission: 'view' });
+    expect((await owner.patch(url, {})).json).toMatchObject({
+      expires_at: day(5),
+      permission: 'view',
+    });
   });
 
   it('are managed only by those who manage the record', async () => {
@@ -168,11 +178,15 @@ describe('secret links', () => {
     expect((await guest.get(`/api/records/${record.id}`)).status).toBe(200);
     await owner.delete(`${base}/${link.id}`);
     expect((await guest.get(`/api/records/${record.id}`)).status).toBe(403);
-    expect((await t.client().get(`/api/records/${record.id}?token=${link.token}`)).status).toBe(403);
+    expect((await t.client().get(`/api/records/${record.id}?token=${link.token}`)).status).toBe(
+      403,
+    );
 
     const expiring = (await owner.post(base, { permission: 'view', expires_at: day(0) })).json;
     const holder = t.client();
-    expect((await holder.get(`/api/records/${record.id}?token=${expiring.token}`)).status).toBe(200);
+    expect((await holder.get(`/api/records/${record.id}?token=${expiring.token}`)).status).toBe(
+      200,
+    );
     await t.db
       .update(secretLinks)
       .set({ expiresAt: day(-1) })
@@ -224,7 +238,8 @@ describe('access settings', () => {
     const response = await owner.put(`/api/records/${record.id}/access`, {
       allow_user_requests: true,
       allow_guest_requests: true,
-      accept_conditions_text: '<p>Cite us.<script>alert(1)</script><a href="javascript:x()">x</a></p>',
+      accept_conditions_text:
+        '<p>Cite us.<script>alert(1)</script><a href="javascript:x()">x</a></p>',
       secret_link_expiration: '30',
     });
     expect(response.status, response.body).toBe(200);

@@ -79,7 +79,11 @@ interface Fixture {
   /** A user with a public profile, not yet granted. */
   newcomerId: string;
   /** Sends a request as the actor. */
-  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<Expected>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<Expected>;
 }
 
 type Row = (f: Fixture) => Promise<Expected>;
@@ -91,7 +95,8 @@ const ROWS: Record<keyof typeof MATRIX, Row> = {
   'read record': (f) => f.call('GET', `/api/records/${f.recordId}`),
   'search listing': (f) => f.call('GET', `/api/records?q=${f.word}`),
   'read draft': (f) => f.call('GET', `/api/records/${f.recordId}/draft`),
-  'save draft': (f) => f.call('PUT', `/api/records/${f.recordId}/draft`, restricted(`Matrix ${f.word}`)),
+  'save draft': (f) =>
+    f.call('PUT', `/api/records/${f.recordId}/draft`, restricted(`Matrix ${f.word}`)),
   'list links': (f) => f.call('GET', `/api/records/${f.recordId}/access/links`),
   'create link': (f) =>
     f.call('POST', `/api/records/${f.recordId}/access/links`, { permission: 'preview' }),
@@ -123,8 +128,7 @@ const ROWS: Record<keyof typeof MATRIX, Row> = {
     }),
   'delete user grant': (f) =>
     f.call('DELETE', `/api/records/${f.recordId}/access/users/${f.bystanderId}`),
-  'list group grants': (f) =>
-    f.call('GET', `/api/records/${f.recordId}/access/groups?expand=true`),
+  'list group grants': (f) => f.call('GET', `/api/records/${f.recordId}/access/groups?expand=true`),
   'read group grant': (f) =>
     f.call('GET', `/api/records/${f.recordId}/access/groups/${f.bystanderGroup}`),
   'change group grant': (f) =>
@@ -159,7 +163,17 @@ async function loggedIn(name: string, options: { isAdmin?: boolean } = {}) {
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
   owner = (await loggedIn('Matrix Owner')).client;
-  for (const name of ['stranger', 'grantView', 'grantPreview', 'grantEdit', 'grantManage', 'groupMember', 'bystander', 'spare', 'newcomer']) {
+  for (const name of [
+    'stranger',
+    'grantView',
+    'grantPreview',
+    'grantEdit',
+    'grantManage',
+    'groupMember',
+    'bystander',
+    'spare',
+    'newcomer',
+  ]) {
     users[name] = await loggedIn(`Matrix ${name}`);
   }
   users.admin = await loggedIn('Matrix Admin', { isAdmin: true });
@@ -229,13 +243,10 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
   }
 
   const client =
-    kind === 'owner'
-      ? owner
-      : kind === 'anonymous' || linkLevel
-        ? t.client()
-        : users[kind]!.client;
+    kind === 'owner' ? owner : kind === 'anonymous' || linkLevel ? t.client() : users[kind]!.client;
+  const recordId = record.id as string;
   return {
-    recordId: record.id as string,
+    recordId,
     word,
     spareLinkId: spareLink.id,
     bystanderId: String(users.bystander!.id),
@@ -248,7 +259,7 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
       if (url.startsWith('/api/records?')) {
         if (response.status !== 200) return response.status;
         const ids = (response.json.hits.hits as { id: string }[]).map((hit) => hit.id);
-        return ids.includes(this.recordId) ? 'listed' : 'hidden';
+        return ids.includes(recordId) ? 'listed' : 'hidden';
       }
       return response.status;
     },

@@ -60,9 +60,9 @@ async function startSmtp() {
 /** Quoted-printable bytes (MIME bodies and RFC 2047 "Q" words) back to text. */
 const qp = (text: string) =>
   Buffer.from(
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
-      String.fromCharCode(parseInt(hex, 16)),
-    ),
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 

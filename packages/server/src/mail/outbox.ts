@@ -37,7 +37,10 @@ export function outboxTransport(db: Database, log: MailLog): MailTransport {
 /** What administrators read of the outbox, newest first. */
 export function createOutboxReader(db: Database) {
   return {
-    async list(page: { page: number; size: number }): Promise<{ rows: OutboxRow[]; total: number }> {
+    async list(page: {
+      page: number;
+      size: number;
+    }): Promise<{ rows: OutboxRow[]; total: number }> {
       const [rows, [totals]] = await Promise.all([
         db
           .select()

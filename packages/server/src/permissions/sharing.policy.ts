@@ -1,4 +1,9 @@
-import { recordPolicy, type Actor, type RecordFacts, type RecordGenerator } from './records.policy.ts';
+import {
+  recordPolicy,
+  type Actor,
+  type RecordFacts,
+  type RecordGenerator,
+} from './records.policy.ts';
 
 type SharingAction = 'canManageAccess';
 

@@ -44,7 +44,9 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
     // --- Secret links (§3.1) ---
     app.get(
       `${base}/links`,
-      { schema: { tags, summary: 'Secret links of a record', params: recordId, querystring: query } },
+      {
+        schema: { tags, summary: 'Secret links of a record', params: recordId, querystring: query },
+      },
       async (request, reply) => {
         const rows = await services.links.list(await actor(request, reply), request.params.id);
         return { hits: { hits: rows.map(serializeLink), total: rows.length } };
@@ -246,11 +248,10 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
         },
         async (request, reply) => {
           const { expand } = request.query;
-          const views = await services.grants.list(
-            await actor(request, reply),
-            request.params.id,
-            { type, expand },
-          );
+          const views = await services.grants.list(await actor(request, reply), request.params.id, {
+            type,
+            expand,
+          });
           return grantList(request, views, expand);
         },
       );

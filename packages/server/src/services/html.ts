@@ -3,7 +3,22 @@ import sanitize from 'sanitize-html';
 // What rich text users write (grant messages, access conditions) may keep:
 // formatting and links, never scripts, styles or embedded content.
 const ALLOWED: sanitize.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },

@@ -46,7 +46,8 @@ export function createAccessSettingsService(deps: {
     ): Promise<RecordView> {
       const target = await targets.managed(actor, id);
       const next: AccessSettings = { ...accessSettingsOf(target.parent.settings) };
-      if (body.allow_user_requests !== undefined) next.allow_user_requests = body.allow_user_requests;
+      if (body.allow_user_requests !== undefined)
+        next.allow_user_requests = body.allow_user_requests;
       if (body.allow_guest_requests !== undefined) {
         next.allow_guest_requests = body.allow_guest_requests;
       }

@@ -27,7 +27,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const notFoundFor = (ref: GrantRef) =>
   new HttpError(
     404,
-    'id' in ref ? 'grantNotFound' : ref.type === 'user' ? 'userGrantNotFound' : 'groupGrantNotFound',
+    'id' in ref
+      ? 'grantNotFound'
+      : ref.type === 'user'
+        ? 'userGrantNotFound'
+        : 'groupGrantNotFound',
   );
 
 /**
@@ -67,11 +71,7 @@ export function createGrantService(deps: {
       const group = row.subjectType === 'role' ? groupById.get(row.subjectId) : undefined;
       return {
         row,
-        subject: user
-          ? { type: 'user', user }
-          : group
-            ? { type: 'role', group }
-            : undefined,
+        subject: user ? { type: 'user', user } : group ? { type: 'role', group } : undefined,
       };
     });
   }
@@ -184,7 +184,8 @@ export function createGrantService(deps: {
             )
             .returning();
           for (const grant of input) {
-            const user = grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;
+            const user =
+              grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;
             if (!grant.notify || !user) continue;
             await mailer.queue(tx, {
               to: user.email,
@@ -243,7 +244,11 @@ export function createGrantService(deps: {
     async remove(actor: Actor, id: string, ref: GrantRef): Promise<void> {
       if (!('id' in ref)) checkGroups(ref.type);
       const target = await targets.managed(actor, id);
-      if (!('id' in ref) && ref.type === 'user' && ref.subjectId === String(target.parent.ownerId)) {
+      if (
+        !('id' in ref) &&
+        ref.type === 'user' &&
+        ref.subjectId === String(target.parent.ownerId)
+      ) {
         throw new HttpError(400, 'ownerNotRemovable');
       }
       const grant = await find(target, ref);

@@ -52,9 +52,7 @@ export function createLinkService(deps: {
     async list(actor: Actor, id: string): Promise<LinkWithToken[]> {
       const target = await targets.managed(actor, id);
       const rows = await access.linksOf(target.parent.id);
-      return rows
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .map(withToken);
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(withToken);
     },
 
     async create(actor: Actor, id: string, input: LinkCreate): Promise<LinkWithToken> {
@@ -86,8 +84,7 @@ export function createLinkService(deps: {
       if (changes.permission !== undefined) checkPermission(target, changes.permission);
       if (changes.expires_at !== undefined) {
         const next = changes.expires_at;
-        const postponed =
-          link.expiresAt !== null && (next === null || next > link.expiresAt);
+        const postponed = link.expiresAt !== null && (next === null || next > link.expiresAt);
         if (postponed) throw fieldError('expires_at', 'linkPostpone');
         checkExpiry(next);
       }

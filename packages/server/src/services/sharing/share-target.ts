@@ -30,9 +30,11 @@ export function createShareTargets(db: Database) {
       const record = await repo.recordWithParent(id);
       const found = record
         ? { row: record.record, parent: record.parent, grants: record.grants }
-        : await repo.draftWithParent(id).then(
-            (draft) => draft && { row: draft.draft, parent: draft.parent, grants: draft.grants },
-          );
+        : await repo
+            .draftWithParent(id)
+            .then(
+              (draft) => draft && { row: draft.draft, parent: draft.parent, grants: draft.grants },
+            );
       if (!found) throw notFound();
       const document = found.row.document as unknown as RecordDocument;
       const facts: RecordFacts = {

@@ -171,18 +171,22 @@ export function createGrantService(deps: {
       const grantor = await grantorName(actor);
       try {
         const rows = await db.transaction(async (tx) => {
+          // One millisecond apart, so lists show the grants in the order they were given.
+          const now = Date.now();
           const created = await tx
             .insert(grants)
             .values(
-              input.map((grant) => ({
+              input.map((grant, index) => ({
                 parentId: target.parent.id,
                 subjectType: grant.subject.type,
                 subjectId: grant.subject.id,
                 permission: grant.permission,
                 origin,
+                createdAt: new Date(now + index),
               })),
             )
             .returning();
+          created.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
           for (const grant of input) {
             const user =
               grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;

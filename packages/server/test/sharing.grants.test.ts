@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../src/services/index.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { createDraft, fieldErrors, publishRecord, publishable } from './records.helpers.ts';
 
@@ -304,6 +305,30 @@ describe('grant notifications', () => {
     });
     expect(response.status).toBe(400);
     expect((await outbox()).length).toBe(before);
+  });
+
+  it('write each outbox message to the log as well', async () => {
+    const logged: { details: Record<string, unknown>; message: string }[] = [];
+    const services = createServices(t.db, t.config, {
+      log: { info: (details, message) => logged.push({ details: { ...details }, message }) },
+    });
+    await services.jobs.runDue();
+    const record = await publishRecord(owner, restricted('Logged notification'));
+    const gus = await person('Gus Logged');
+    await owner.post(`/api/records/${record.id}/access/grants`, {
+      grants: [{ subject: { type: 'user', id: gus.id }, permission: 'view' }],
+    });
+    await services.jobs.runDue();
+    expect(logged).toEqual([
+      {
+        message: 'mail written to the outbox',
+        details: expect.objectContaining({
+          to: gus.user.email,
+          subject: 'Olivia Owner shared "Logged notification" with you',
+          outboxId: expect.any(Number),
+        }),
+      },
+    ]);
   });
 
   it('the outbox is for administrators only', async () => {

@@ -48,6 +48,19 @@ export const validationMessages = {
   doiNeededPublish: 'DOI is needed. You need to reserve a DOI before publishing.',
   doiNeededSubmit: 'DOI is needed. You need to reserve a DOI before submitting for review.',
   doiRegistered: 'A registered DOI cannot be discarded.',
+  // Sharing: secret links, grants, access settings (API.md §3).
+  linkPermissionRequired: 'An access permission level is required',
+  linkPermissionInvalid: 'Invalid access permission level.',
+  invalidExpiryDate: 'Expiration date must be a date in the format YYYY-MM-DD.',
+  linkExpiryPast: 'Expiration date must be set to the future',
+  linkPostpone: 'Cannot postpone expiration of links',
+  linkViewUnpublished:
+    'A view link needs a published version: this record has not been published yet.',
+  grantsCount: 'Give between 1 and 100 grants.',
+  subjectNotFound: 'Could not find the specified subject.',
+  grantToOwner: 'The owner already has every permission on this record.',
+  duplicateGrant: 'This subject appears more than once in the request.',
+  invalidLinkExpiration: 'Must be one of: 0, 30, 60, 180, 365.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -79,6 +92,14 @@ export const errorMessages = {
   invalidQuerySyntax: 'Invalid query string syntax.',
   redirecting: 'Redirecting...',
   internal: 'The server encountered an internal error.',
+  // Sharing (API.md §3).
+  linkNotFound: 'No secret link found with the given ID.',
+  grantNotFound: 'No grant found with the given ID.',
+  userGrantNotFound: 'No grant found by given user id.',
+  groupGrantNotFound: 'No grant found by given group id.',
+  grantExists: 'Grant for this user/role already exists within this record.',
+  ownerNotRemovable: 'The owner of a record cannot be removed from it.',
+  linkUpdateNotAllowed: 'Secret links cannot be replaced: change them with PATCH.',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

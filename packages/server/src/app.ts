@@ -15,6 +15,7 @@ import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
+import { rememberPageToken } from './http/actor.ts';
 import { acceptedLanguages, pickLanguage, translator, type Translate } from './i18n.ts';
 import { adminRoutes } from './resources/admin.routes.ts';
 import { authRoutes } from './resources/auth.routes.ts';
@@ -23,6 +24,8 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { accessRoutes } from './resources/access.routes.ts';
+import { outboxRoutes } from './resources/outbox.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -107,14 +110,20 @@ export async function buildApp({
     adminRoutes,
     vocabularyRoutes,
     recordRoutes,
+    accessRoutes,
+    outboxRoutes,
   ]) {
     await app.register(routes(context));
   }
 
   const hasWebApp = await registerWebApp(app, config.webDist);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
-    if (isPage && hasWebApp) return sendAppShell(reply);
+    if (isPage && hasWebApp) {
+      // A page opened with ?token= remembers the secret link for the API calls that follow.
+      await rememberPageToken(request, reply, context);
+      return sendAppShell(reply);
+    }
     return apiNotFound(app, request, reply);
   });
   return app;

@@ -30,7 +30,11 @@ export async function startServer(
   });
   const { db } = database;
   await loadVocabularies(db);
-  const services = createServices(db, config);
+  // The outbox writes mail to the app's log, which exists only once the app is built.
+  const appLog: { current?: FastifyInstance['log'] } = {};
+  const services = createServices(db, config, {
+    log: { info: (details, message) => appLog.current?.info(details, message) },
+  });
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {
@@ -38,6 +42,7 @@ export async function startServer(
     seeded = true;
   }
   const app = await buildApp({ config, db, services, database, ...options });
+  appLog.current = app.log;
   const stopJobs = startJobRunner(services.jobs, config.jobsIntervalMs, (error) =>
     app.log.error({ err: error }, 'job runner failed'),
   );

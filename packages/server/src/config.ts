@@ -43,6 +43,14 @@ const environment = z.object({
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   ARCA_WEB_DIST: z.string().optional(),
+  // Mail: SMTP when a URL or a host is given, else the outbox table.
+  ARCA_SMTP_URL: z.string().optional(),
+  ARCA_SMTP_HOST: z.string().optional(),
+  ARCA_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  ARCA_SMTP_SECURE: flag.default(false),
+  ARCA_SMTP_USER: z.string().optional(),
+  ARCA_SMTP_PASSWORD: z.string().optional(),
+  ARCA_MAIL_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +75,20 @@ export interface Config {
   jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** Nodemailer SMTP options (a URL or host settings); absent: the outbox table. */
+  smtp: string | SmtpSettings | undefined;
+  from: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -107,7 +129,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtp: e.ARCA_SMTP_URL || smtpSettings(e),
+      from: e.ARCA_MAIL_FROM ?? `${e.ARCA_SITE_NAME} <no-reply@${siteHost(e.ARCA_SITE_URL)}>`,
+    },
   };
+}
+
+function smtpSettings(e: z.infer<typeof environment>): SmtpSettings | undefined {
+  if (!e.ARCA_SMTP_HOST) return undefined;
+  return {
+    host: e.ARCA_SMTP_HOST,
+    port: e.ARCA_SMTP_PORT,
+    secure: e.ARCA_SMTP_SECURE,
+    ...(e.ARCA_SMTP_USER
+      ? { auth: { user: e.ARCA_SMTP_USER, pass: e.ARCA_SMTP_PASSWORD ?? '' } }
+      : {}),
+  };
+}
+
+function siteHost(siteUrl: string | undefined): string {
+  return siteUrl ? new URL(siteUrl).hostname : 'localhost';
 }
 
 /** A secret generated once and kept in the data dir, so restarts keep signatures valid. */

@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { errorMessages, validationMessages } from '@arca/schema';
+import { mailMessages } from './mail/messages.ts';
 
 /**
  * Server-side texts a person reads (errors, validation messages). Each
@@ -9,9 +10,11 @@ const i18n = i18next.createInstance();
 await i18n.init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['errors', 'validation'],
+  ns: ['errors', 'validation', 'mail'],
   defaultNS: 'errors',
-  resources: { en: { errors: errorMessages, validation: validationMessages } },
+  resources: {
+    en: { errors: errorMessages, validation: validationMessages, mail: mailMessages },
+  },
   interpolation: { escapeValue: false },
 });
 
@@ -44,4 +47,11 @@ export function pickLanguage(accepted: string[]): string {
 
 export function translator(language: string): Translate {
   return i18n.getFixedT(language, ['errors', 'validation']);
+}
+
+export type MailTranslate = TFunction<'mail'>;
+
+/** Texts of notification mail, in the recipient's language. */
+export function mailTranslator(language: string): MailTranslate {
+  return i18n.getFixedT(pickLanguage([language]), 'mail');
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, LinkLevel } from '../permissions/records.policy.ts';
-import type { Services } from './context.ts';
+import type { AppContext, Services } from './context.ts';
 
 export const LINKS_COOKIE = 'links';
 const MAX_REMEMBERED_LINKS = 20;
@@ -67,4 +67,15 @@ async function resolve(
       permission: link.permission as LinkLevel,
     })),
   };
+}
+
+/** Pages are not API calls, but a `?token=` on a page URL must be remembered too. */
+export async function rememberPageToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { services, config }: AppContext,
+): Promise<void> {
+  const query = request.query as { token?: unknown } | undefined;
+  if (typeof query?.token !== 'string' || !query.token) return;
+  await actorOf(request, reply, services, config.siteUrl.startsWith('https:'));
 }

@@ -13,6 +13,11 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from '../services/records/records.service.ts';
 import type { RecordSearch } from '../services/records/search.service.ts';
 import type { AccessService } from '../services/sharing/access.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxReader } from '../mail/outbox.ts';
+import type { AccessSettingsService } from '../services/sharing/access-settings.service.ts';
+import type { GrantService } from '../services/sharing/grants.service.ts';
+import type { LinkService } from '../services/sharing/links.service.ts';
 
 export interface Services {
   access: AccessService;
@@ -25,6 +30,12 @@ export interface Services {
   sessions: SessionService;
   tokens: TokenService;
   vocabularies: VocabularyService;
+  // Sharing and mail.
+  links: LinkService;
+  grants: GrantService;
+  accessSettings: AccessSettingsService;
+  mail: Mailer;
+  outbox: OutboxReader;
 }
 
 /** What every route module is given: configuration and services, never the database. */

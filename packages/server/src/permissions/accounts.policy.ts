@@ -6,7 +6,8 @@ type AccountAction =
   | 'canSearchGroups'
   | 'canManageUsers'
   | 'canManageGroups'
-  | 'canManageTokens';
+  | 'canManageTokens'
+  | 'canReadOutbox';
 
 /** Who may do what with accounts, groups and tokens. */
 export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
@@ -16,4 +17,5 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canManageUsers: [Administrator, SystemProcess],
   canManageGroups: [Administrator, SystemProcess],
   canManageTokens: [Self],
+  canReadOutbox: [Administrator, SystemProcess],
 };

@@ -14,9 +14,19 @@ import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
+import { MAIL_JOB, createMailer } from '../mail/mailer.ts';
+import { createOutboxReader, type MailLog } from '../mail/outbox.ts';
+import { createAccessSettingsService } from './sharing/access-settings.service.ts';
+import { createGrantService } from './sharing/grants.service.ts';
+import { createLinkService } from './sharing/links.service.ts';
+import { createShareTargets } from './sharing/share-target.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
-export function createServices(db: Database, config: Config): Services {
+export function createServices(
+  db: Database,
+  config: Config,
+  options: { log?: MailLog } = {},
+): Services {
   const sessions = createSessionService(db, config.sessionLifetimeMs);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
@@ -31,12 +41,15 @@ export function createServices(db: Database, config: Config): Services {
       rules: { graceDays: config.restrictionGraceDays, doiRequired: config.doiRequired },
     }),
   });
+  const mail = createMailer({ db, config, log: options.log ?? { info: () => undefined } });
   const jobs = createJobQueue(db, {
     [EMBARGO_JOB]: async (job) => {
       // A due job lifts as of its date, whatever the clock of the server that runs it.
       await records.liftEmbargo(String(job.payload.recordId), job.runAt);
     },
+    [MAIL_JOB]: (job) => mail.deliver(job),
   });
+  const targets = createShareTargets(db);
   return {
     access,
     jobs,
@@ -54,5 +67,17 @@ export function createServices(db: Database, config: Config): Services {
     sessions,
     tokens: createTokenService(db),
     vocabularies,
+    links: createLinkService({ db, access, targets }),
+    grants: createGrantService({
+      db,
+      targets,
+      mailer: mail,
+      groupsEnabled: config.groupsEnabled,
+      siteUrl: config.siteUrl,
+      siteName: config.siteName,
+    }),
+    accessSettings: createAccessSettingsService({ db, targets, records }),
+    mail,
+    outbox: createOutboxReader(db),
   };
 }

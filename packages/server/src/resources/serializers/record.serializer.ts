@@ -6,6 +6,8 @@ import { accessStatus, effectiveAccess } from '../../services/records/document.t
 import type { RecordView } from '../../services/records/records.service.ts';
 import { translateMessage } from '../../http/error-handler.ts';
 import { isoDate } from './dates.ts';
+import { accessSettingsOf } from '../../services/sharing/access-settings.service.ts';
+import { serializeLink } from './sharing.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
 import { localise } from './vocabulary.serializer.ts';
 
@@ -17,13 +19,6 @@ export interface RecordSerializerContext {
   t: Translate;
   languages: readonly string[];
 }
-
-const DEFAULT_SETTINGS = {
-  allow_user_requests: false,
-  allow_guest_requests: false,
-  accept_conditions_text: null,
-  secret_link_expiration: 0,
-};
 
 // What the web app needs to know it may do: it reads these and never re-derives a rule.
 const ABILITIES: [string, RecordAction][] = [
@@ -131,7 +126,7 @@ export function serializeRecord(
 
   const parentAccess: Record<string, unknown> = {
     owned_by: { user: String(parent.ownerId) },
-    settings: { ...DEFAULT_SETTINGS, ...parent.settings },
+    settings: accessSettingsOf(parent.settings),
   };
   if (view.sharing) {
     parentAccess.grants = view.sharing.grants.map((grant) => ({
@@ -140,15 +135,7 @@ export function serializeRecord(
       permission: grant.permission,
       origin: grant.origin,
     }));
-    parentAccess.links = view.sharing.links.map((link) => ({
-      id: link.id,
-      created_at: isoDate(link.createdAt),
-      expires_at: link.expiresAt,
-      permission: link.permission,
-      description: link.description,
-      origin: link.origin,
-      token: link.token,
-    }));
+    parentAccess.links = view.sharing.links.map(serializeLink);
   }
 
   const body: Record<string, unknown> = {

@@ -1,0 +1,39 @@
+// The mail catalogue (i18next namespace `mail`): subjects and paragraphs of
+// every notification. Translations add a catalogue per language in i18n.ts.
+export const mailMessages = {
+  permission_view: 'view',
+  permission_preview: 'preview',
+  permission_edit: 'edit',
+  permission_manage: 'manage',
+  greeting: 'Hello,',
+  footer: 'This message was sent by {{site}} ({{siteUrl}}).',
+  messageFrom: 'Message from {{name}}:',
+
+  grantSubject: '{{grantor}} shared "{{title}}" with you',
+  grantBody: '{{grantor}} gave you {{permission}} access to "{{title}}".',
+  grantAction: 'Open the record',
+
+  requestReceivedSubject: 'Access request for "{{title}}"',
+  requestReceivedBody: '{{requester}} asked for access to the files of "{{title}}".',
+  requestReceivedAction: 'Review the request',
+
+  requestAcceptedSubject: 'Your access request for "{{title}}" was accepted',
+  requestAcceptedBody: 'You can now see the files of "{{title}}".',
+  requestAcceptedAction: 'Open the record',
+
+  requestDeclinedSubject: 'Your access request for "{{title}}" was declined',
+  requestDeclinedBody: 'The owner of "{{title}}" declined your request for access.',
+  requestDeclinedAction: 'See the request',
+
+  guestVerifySubject: 'Confirm your access request for "{{title}}"',
+  guestVerifyBody:
+    'Someone, probably you, asked with this email address for access to the files of "{{title}}". Confirm the request within 6 hours. If it was not you, ignore this message.',
+  guestVerifyAction: 'Confirm the request',
+
+  guestGrantedSubject: 'Access to "{{title}}"',
+  guestGrantedBody: 'Your request was accepted: this link opens the files of "{{title}}".',
+  guestGrantedExpiry: 'The link works until {{expires}}.',
+  guestGrantedAction: 'Open the record',
+} as const;
+
+export type MailMessageKey = keyof typeof mailMessages;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { MAIL_TEMPLATES, isMailTemplate, renderMail, type MailTemplate } from './templates.ts';
+
+const base = {
+  site: 'Arca',
+  siteUrl: 'https://arca.example',
+  url: 'https://arca.example/records/abc',
+};
+
+describe('mail templates', () => {
+  it('render every notification with its subject, text, link and footer', () => {
+    const expected: Record<MailTemplate, [string, string]> = {
+      'grant-notification': ['Ann shared "Soil" with you', 'Ann gave you manage access to "Soil".'],
+      'access-request-received': [
+        'Access request for "Soil"',
+        'Ben asked for access to the files of "Soil".',
+      ],
+      'access-request-accepted': [
+        'Your access request for "Soil" was accepted',
+        'You can now see the files of "Soil".',
+      ],
+      'access-request-declined': [
+        'Your access request for "Soil" was declined',
+        'The owner of "Soil" declined your request for access.',
+      ],
+      'guest-verification': [
+        'Confirm your access request for "Soil"',
+        'Confirm the request within 6 hours.',
+      ],
+      'guest-access-granted': ['Access to "Soil"', 'this link opens the files of "Soil".'],
+    };
+    for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
+      const mail = renderMail(name, {
+        ...base,
+        title: 'Soil',
+        grantor: 'Ann',
+        requester: 'Ben',
+        permission: 'manage',
+      });
+      const [subject, phrase] = expected[name];
+      expect(mail.subject, name).toBe(subject);
+      expect(mail.text, name).toContain(phrase);
+      expect(mail.text, name).toContain(base.url);
+      expect(mail.text, name).toContain('This message was sent by Arca (https://arca.example).');
+      expect(mail.html, name).toContain(`<a href="${base.url}">`);
+    }
+  });
+
+  it('escape names and titles in HTML and keep only harmless formatting of messages', () => {
+    const mail = renderMail('grant-notification', {
+      ...base,
+      title: '<img src=x onerror=alert(1)>',
+      grantor: 'Eve & co',
+      permission: 'view',
+      message:
+        '<p onclick="x()">See <a href="javascript:alert(1)">this</a> and <em>that</em></p><iframe src="x"></iframe>',
+    });
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('Eve &amp; co');
+    expect(mail.html).toContain('<em>that</em>');
+    expect(mail.html).not.toMatch(/onclick|javascript:|iframe|<img/);
+    expect(mail.text).toContain('See this and that');
+    expect(mail.text).toContain('Message from Eve & co:');
+  });
+
+  it('add the expiry of a guest link when there is one', () => {
+    const mail = renderMail('guest-access-granted', {
+      ...base,
+      title: 'Soil',
+      expires: '2030-01-31',
+    });
+    expect(mail.text).toContain('The link works until 2030-01-31.');
+    expect(renderMail('guest-access-granted', { ...base, title: 'Soil' }).text).not.toContain(
+      'works until',
+    );
+  });
+
+  it('fall back to English for a language without a catalogue', () => {
+    expect(renderMail('guest-verification', { ...base, title: 'Soil' }, 'xx').subject).toBe(
+      'Confirm your access request for "Soil"',
+    );
+    expect(isMailTemplate('grant-notification')).toBe(true);
+    expect(isMailTemplate('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { mailTranslator } from '../i18n.ts';
+import { escapeHtml, htmlToText, sanitizeHtml } from '../services/html.ts';
+import type { MailMessageKey } from './messages.ts';
+
+/** A rendered message, ready for a transport. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Template {
+  subject: MailMessageKey;
+  body: MailMessageKey[];
+  /** The button: its label and the parameter holding its URL. */
+  action: { label: MailMessageKey; url: string };
+}
+
+/**
+ * Every notification Arca sends. Adding one is a template here, its texts in
+ * messages.ts, and one `mail.queue(...)` call where it happens.
+ */
+export const MAIL_TEMPLATES = {
+  'grant-notification': {
+    subject: 'grantSubject',
+    body: ['grantBody'],
+    action: { label: 'grantAction', url: 'url' },
+  },
+  'access-request-received': {
+    subject: 'requestReceivedSubject',
+    body: ['requestReceivedBody'],
+    action: { label: 'requestReceivedAction', url: 'url' },
+  },
+  'access-request-accepted': {
+    subject: 'requestAcceptedSubject',
+    body: ['requestAcceptedBody'],
+    action: { label: 'requestAcceptedAction', url: 'url' },
+  },
+  'access-request-declined': {
+    subject: 'requestDeclinedSubject',
+    body: ['requestDeclinedBody'],
+    action: { label: 'requestDeclinedAction', url: 'url' },
+  },
+  'guest-verification': {
+    subject: 'guestVerifySubject',
+    body: ['guestVerifyBody'],
+    action: { label: 'guestVerifyAction', url: 'url' },
+  },
+  'guest-access-granted': {
+    subject: 'guestGrantedSubject',
+    body: ['guestGrantedBody'],
+    action: { label: 'guestGrantedAction', url: 'url' },
+  },
+} as const satisfies Record<string, Template>;
+
+export type MailTemplate = keyof typeof MAIL_TEMPLATES;
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(MAIL_TEMPLATES, name);
+}
+
+/**
+ * What a template is filled with. Plain values are text (escaped in HTML);
+ * `message` is user HTML, sanitised; `permission` is a grant level,
+ * translated; `expires`, when given, adds the link expiry line.
+ */
+export interface MailParams {
+  site: string;
+  siteUrl: string;
+  url: string;
+  title?: string;
+  grantor?: string;
+  requester?: string;
+  permission?: string;
+  message?: string;
+  /** Whose message `message` is. */
+  messageAuthor?: string;
+  expires?: string;
+}
+
+/** Renders a template in a language, as text and as HTML. */
+export function renderMail(name: MailTemplate, params: MailParams, language = 'en'): RenderedMail {
+  const template: Template = MAIL_TEMPLATES[name];
+  const t = mailTranslator(language);
+  const values = {
+    ...params,
+    ...(params.permission
+      ? { permission: t(`permission_${params.permission}` as MailMessageKey) }
+      : {}),
+  };
+  const paragraphs = template.body.map((key) => t(key, values));
+  if (params.expires) paragraphs.push(t('guestGrantedExpiry', values));
+  const message = params.message ? sanitizeHtml(params.message) : '';
+  const messageIntro = t('messageFrom', { name: params.messageAuthor ?? params.grantor ?? '' });
+  const actionLabel = t(template.action.label, values);
+  const footer = t('footer', values);
+
+  const text = [
+    t('greeting'),
+    ...paragraphs,
+    ...(message ? [`${messageIntro}\n${htmlToText(message)}`] : []),
+    `${actionLabel}: ${params.url}`,
+    `-- \n${footer}`,
+  ].join('\n\n');
+
+  const html = [
+    `<p>${escapeHtml(t('greeting'))}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(message ? [`<p>${escapeHtml(messageIntro)}</p><blockquote>${message}</blockquote>`] : []),
+    `<p><a href="${escapeHtml(params.url)}">${escapeHtml(actionLabel)}</a></p>`,
+    `<hr><p><small>${escapeHtml(footer)}</small></p>`,
+  ].join('\n');
+
+  return { subject: t(template.subject, values), text, html };
+}

@@ -1,0 +1,68 @@
+import type { Links } from '../../http/links.ts';
+import type { Identity } from '../../permissions/policy.ts';
+import type { GrantView } from '../../services/sharing/grants.service.ts';
+import type { LinkWithToken } from '../../services/sharing/links.service.ts';
+import { isoDate } from './dates.ts';
+
+/** A secret link as InvenioRDM returns it (API.md §3.1). */
+export function serializeLink(link: LinkWithToken) {
+  return {
+    id: link.id,
+    created_at: isoDate(link.createdAt),
+    expires_at: link.expiresAt,
+    permission: link.permission,
+    description: link.description,
+    origin: link.origin,
+    token: link.token,
+  };
+}
+
+/**
+ * A grant (API.md §3.2), its id stable rather than a list index; with
+ * `expand`, the subject as the share dialog shows it (SPEC §3).
+ */
+export function serializeGrant(view: GrantView, viewer: Identity, links: Links, expand: boolean) {
+  const { row, subject } = view;
+  const grant: Record<string, unknown> = {
+    id: row.id,
+    subject: { type: row.subjectType, id: row.subjectId },
+    permission: row.permission,
+    origin: row.origin,
+  };
+  if (!expand) return grant;
+  if (subject?.type === 'user') {
+    const { user } = subject;
+    grant.expanded = {
+      subject: {
+        id: String(user.id),
+        username: user.username,
+        name: user.fullName || user.username || '',
+        profile: { full_name: user.fullName, affiliations: user.affiliations },
+        is_current_user: viewer.userId === user.id,
+        links: {
+          self: links.api(`/users/${user.id}`),
+          avatar: links.api(`/users/${user.id}/avatar.svg`),
+        },
+      },
+    };
+  } else if (subject?.type === 'role') {
+    const { group } = subject;
+    grant.expanded = {
+      subject: {
+        id: group.id,
+        name: group.id,
+        title: group.title || group.id,
+        description: group.description,
+        is_current_user: false,
+        links: {
+          self: links.api(`/groups/${group.id}`),
+          avatar: links.api(`/groups/${group.id}/avatar.svg`),
+        },
+      },
+    };
+  } else {
+    // The subject is gone (a deleted account or group): the grant still shows.
+    grant.expanded = { subject: { id: row.subjectId, is_current_user: false } };
+  }
+  return grant;
+}

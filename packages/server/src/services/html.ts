@@ -1,0 +1,52 @@
+import sanitize from 'sanitize-html';
+
+// What rich text users write (grant messages, access conditions) may keep:
+// formatting and links, never scripts, styles or embedded content.
+const ALLOWED: sanitize.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+};
+
+/** User HTML reduced to harmless formatting. */
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, ALLOWED).trim();
+}
+
+/** The readable text of user HTML, for plain-text mail. */
+export function htmlToText(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|blockquote|pre)>/gi, '\n');
+  const text = sanitize(spaced, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}

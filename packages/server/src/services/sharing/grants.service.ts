@@ -1,0 +1,264 @@
+import type { FieldError, GrantCreate, GrantPermission } from '@arca/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { grants, groups, users } from '../../db/schema.ts';
+import { HttpError, permissionDenied } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import type { UserRow } from '../accounts.service.ts';
+import type { GroupRow } from '../groups.service.ts';
+import type { GrantRow } from './access.service.ts';
+import type { ShareTarget, ShareTargets } from './share-target.ts';
+
+export type SubjectType = 'user' | 'role';
+
+/** A grant, with its subject resolved when the caller asked for `expand`. */
+export interface GrantView {
+  row: GrantRow;
+  subject?: { type: 'user'; user: UserRow } | { type: 'role'; group: GroupRow } | undefined;
+}
+
+/** Which grant a call names: its stable id, or its subject (API.md §3.3). */
+export type GrantRef = { id: string } | { type: SubjectType; subjectId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const notFoundFor = (ref: GrantRef) =>
+  new HttpError(
+    404,
+    'id' in ref
+      ? 'grantNotFound'
+      : ref.type === 'user'
+        ? 'userGrantNotFound'
+        : 'groupGrantNotFound',
+  );
+
+/**
+ * Grants to users and groups (API.md §3.2–3.3). They live on the parent, so
+ * they apply to every version. Only users with a public profile can be
+ * invited, a subject holds at most one grant, and the owner is never a
+ * grantee: ownership already gives every right.
+ */
+export function createGrantService(deps: {
+  db: Database;
+  targets: ShareTargets;
+  mailer: Mailer;
+  groupsEnabled: boolean;
+  siteUrl: string;
+  siteName: string;
+}) {
+  const { db, targets, mailer } = deps;
+
+  function checkGroups(type: SubjectType): void {
+    if (type === 'role' && !deps.groupsEnabled) throw permissionDenied();
+  }
+
+  async function expand(rows: GrantRow[]): Promise<GrantView[]> {
+    const userIds = rows
+      .filter((row) => row.subjectType === 'user')
+      .map((row) => Number(row.subjectId))
+      .filter(Number.isSafeInteger);
+    const groupIds = rows.filter((row) => row.subjectType === 'role').map((row) => row.subjectId);
+    const [userRows, groupRows] = await Promise.all([
+      userIds.length ? db.select().from(users).where(inArray(users.id, userIds)) : [],
+      groupIds.length ? db.select().from(groups).where(inArray(groups.id, groupIds)) : [],
+    ]);
+    const userById = new Map(userRows.map((user) => [String(user.id), user]));
+    const groupById = new Map(groupRows.map((group) => [group.id, group]));
+    return rows.map((row) => {
+      const user = row.subjectType === 'user' ? userById.get(row.subjectId) : undefined;
+      const group = row.subjectType === 'role' ? groupById.get(row.subjectId) : undefined;
+      return {
+        row,
+        subject: user ? { type: 'user', user } : group ? { type: 'role', group } : undefined,
+      };
+    });
+  }
+
+  const present = async (rows: GrantRow[], withSubjects: boolean): Promise<GrantView[]> =>
+    withSubjects ? expand(rows) : rows.map((row) => ({ row }));
+
+  async function find(target: ShareTarget, ref: GrantRef): Promise<GrantRow> {
+    if ('id' in ref && !UUID.test(ref.id)) throw notFoundFor(ref);
+    const condition =
+      'id' in ref
+        ? eq(grants.id, ref.id)
+        : and(eq(grants.subjectType, ref.type), eq(grants.subjectId, ref.subjectId));
+    const [row] = await db
+      .select()
+      .from(grants)
+      .where(and(eq(grants.parentId, target.parent.id), condition));
+    if (!row) throw notFoundFor(ref);
+    return row;
+  }
+
+  /** The people a request invites, checked; every problem reported by field. */
+  async function checkSubjects(target: ShareTarget, input: GrantCreate[]) {
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    const invited = new Map<number, UserRow>();
+    for (const [index, grant] of input.entries()) {
+      const field = `grants.${index}.subject.id`;
+      const { type, id } = grant.subject;
+      checkGroups(type);
+      const key = `${type}:${id}`;
+      if (seen.has(key)) errors.push({ field, messages: ['duplicateGrant'] });
+      seen.add(key);
+      if (type === 'user') {
+        const userId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+        if (userId === target.parent.ownerId) {
+          errors.push({ field, messages: ['grantToOwner'] });
+          continue;
+        }
+        const [user] =
+          userId === null ? [] : await db.select().from(users).where(eq(users.id, userId));
+        // Only those who can be found by search can be invited (SPEC §6).
+        if (!user || !user.active || user.visibility !== 'public') {
+          errors.push({ field, messages: ['subjectNotFound'] });
+        } else invited.set(user.id, user);
+      } else {
+        const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
+        if (!group) errors.push({ field, messages: ['subjectNotFound'] });
+      }
+    }
+    if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+    return invited;
+  }
+
+  async function grantorName(actor: Actor): Promise<string> {
+    if (actor.identity.userId === null) return '';
+    const [user] = await db.select().from(users).where(eq(users.id, actor.identity.userId));
+    return user?.fullName || user?.username || user?.email || '';
+  }
+
+  const recordUrl = (target: ShareTarget) =>
+    target.hasPublished
+      ? `${deps.siteUrl}/records/${target.id}`
+      : `${deps.siteUrl}/uploads/${target.id}`;
+
+  return {
+    async list(
+      actor: Actor,
+      id: string,
+      options: { type?: SubjectType; expand?: boolean } = {},
+    ): Promise<GrantView[]> {
+      if (options.type) checkGroups(options.type);
+      const target = await targets.managed(actor, id);
+      const rows = await db
+        .select()
+        .from(grants)
+        .where(
+          and(
+            eq(grants.parentId, target.parent.id),
+            options.type ? eq(grants.subjectType, options.type) : undefined,
+          ),
+        )
+        .orderBy(grants.createdAt, grants.id);
+      return present(rows, options.expand === true);
+    },
+
+    /** Creates every grant or none; notifies the users who asked to be told. */
+    async create(
+      actor: Actor,
+      id: string,
+      input: GrantCreate[],
+      options: { expand?: boolean } = {},
+    ): Promise<GrantView[]> {
+      const target = await targets.managed(actor, id);
+      const invited = await checkSubjects(target, input);
+      const origin = actor.identity.userId === null ? 'system' : `api:${actor.identity.userId}`;
+      const grantor = await grantorName(actor);
+      try {
+        const rows = await db.transaction(async (tx) => {
+          // One millisecond apart, so lists show the grants in the order they were given.
+          const now = Date.now();
+          const created = await tx
+            .insert(grants)
+            .values(
+              input.map((grant, index) => ({
+                parentId: target.parent.id,
+                subjectType: grant.subject.type,
+                subjectId: grant.subject.id,
+                permission: grant.permission,
+                origin,
+                createdAt: new Date(now + index),
+              })),
+            )
+            .returning();
+          created.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+          for (const grant of input) {
+            const user =
+              grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;
+            if (!grant.notify || !user) continue;
+            await mailer.queue(tx, {
+              to: user.email,
+              template: 'grant-notification',
+              language: user.locale,
+              params: {
+                title: target.title,
+                grantor: grantor || deps.siteName,
+                permission: grant.permission,
+                url: recordUrl(target),
+                ...(grant.message ? { message: grant.message, messageAuthor: grantor } : {}),
+              },
+            });
+          }
+          return created;
+        });
+        return present(rows, options.expand === true);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(400, 'grantExists');
+        throw error;
+      }
+    },
+
+    async get(
+      actor: Actor,
+      id: string,
+      ref: GrantRef,
+      options: { expand?: boolean } = {},
+    ): Promise<GrantView> {
+      if (!('id' in ref)) checkGroups(ref.type);
+      const target = await targets.managed(actor, id);
+      const [view] = await present([await find(target, ref)], options.expand === true);
+      return view!;
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      ref: GrantRef,
+      permission: GrantPermission,
+      options: { expand?: boolean } = {},
+    ): Promise<GrantView> {
+      if (!('id' in ref)) checkGroups(ref.type);
+      const target = await targets.managed(actor, id);
+      const grant = await find(target, ref);
+      const [row] = await db
+        .update(grants)
+        .set({ permission })
+        .where(eq(grants.id, grant.id))
+        .returning();
+      if (!row) throw notFoundFor(ref);
+      const [view] = await present([row], options.expand === true);
+      return view!;
+    },
+
+    async remove(actor: Actor, id: string, ref: GrantRef): Promise<void> {
+      if (!('id' in ref)) checkGroups(ref.type);
+      const target = await targets.managed(actor, id);
+      if (
+        !('id' in ref) &&
+        ref.type === 'user' &&
+        ref.subjectId === String(target.parent.ownerId)
+      ) {
+        throw new HttpError(400, 'ownerNotRemovable');
+      }
+      const grant = await find(target, ref);
+      await db.delete(grants).where(eq(grants.id, grant.id));
+    },
+  };
+}
+
+export type GrantService = ReturnType<typeof createGrantService>;

@@ -1,0 +1,114 @@
+import type { LinkCreate, LinkUpdate } from '@arca/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { secretLinks } from '../../db/schema.ts';
+import { HttpError, fieldError } from '../../http/errors.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import type { AccessService, LinkRow } from './access.service.ts';
+import type { ShareTarget, ShareTargets } from './share-target.ts';
+
+export type LinkWithToken = LinkRow & { token: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const today = () => new Date().toISOString().slice(0, 10);
+
+const linkNotFound = () => new HttpError(404, 'linkNotFound');
+
+/**
+ * Secret links of a record (API.md §3.1). A link lasts through its expiry
+ * day; it may be shortened but never postponed, and deleting it revokes it
+ * at once (tokens are checked against the table on every request).
+ */
+export function createLinkService(deps: {
+  db: Database;
+  access: AccessService;
+  targets: ShareTargets;
+}) {
+  const { db, access, targets } = deps;
+  const withToken = (row: LinkRow): LinkWithToken => ({ ...row, token: access.tokenFor(row.id) });
+
+  async function find(target: ShareTarget, linkId: string): Promise<LinkRow> {
+    if (!UUID.test(linkId)) throw linkNotFound();
+    const [row] = await db
+      .select()
+      .from(secretLinks)
+      .where(and(eq(secretLinks.id, linkId), eq(secretLinks.parentId, target.parent.id)));
+    if (!row) throw linkNotFound();
+    return row;
+  }
+
+  function checkPermission(target: ShareTarget, permission: string): void {
+    // A view link opens the published record page, which a draft-only record lacks (SPEC §5).
+    if (permission === 'view' && !target.hasPublished) {
+      throw fieldError('permission', 'linkViewUnpublished');
+    }
+  }
+
+  function checkExpiry(expiresAt: string | null): void {
+    if (expiresAt !== null && expiresAt < today()) throw fieldError('expires_at', 'linkExpiryPast');
+  }
+
+  return {
+    async list(actor: Actor, id: string): Promise<LinkWithToken[]> {
+      const target = await targets.managed(actor, id);
+      const rows = await access.linksOf(target.parent.id);
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(withToken);
+    },
+
+    async create(actor: Actor, id: string, input: LinkCreate): Promise<LinkWithToken> {
+      const target = await targets.managed(actor, id);
+      checkPermission(target, input.permission);
+      const expiresAt = input.expires_at ?? null;
+      checkExpiry(expiresAt);
+      return access.createLink({
+        parentId: target.parent.id,
+        permission: input.permission,
+        expiresAt,
+        description: input.description ?? '',
+      });
+    },
+
+    async get(actor: Actor, id: string, linkId: string): Promise<LinkWithToken> {
+      const target = await targets.managed(actor, id);
+      return withToken(await find(target, linkId));
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      linkId: string,
+      changes: LinkUpdate,
+    ): Promise<LinkWithToken> {
+      const target = await targets.managed(actor, id);
+      const link = await find(target, linkId);
+      if (changes.permission !== undefined) checkPermission(target, changes.permission);
+      if (changes.expires_at !== undefined) {
+        const next = changes.expires_at;
+        const postponed = link.expiresAt !== null && (next === null || next > link.expiresAt);
+        if (postponed) throw fieldError('expires_at', 'linkPostpone');
+        checkExpiry(next);
+      }
+      const set = {
+        ...(changes.permission !== undefined ? { permission: changes.permission } : {}),
+        ...(changes.expires_at !== undefined ? { expiresAt: changes.expires_at } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+      };
+      if (Object.keys(set).length === 0) return withToken(link);
+      const [row] = await db
+        .update(secretLinks)
+        .set(set)
+        .where(eq(secretLinks.id, link.id))
+        .returning();
+      if (!row) throw linkNotFound();
+      return withToken(row);
+    },
+
+    async remove(actor: Actor, id: string, linkId: string): Promise<void> {
+      const target = await targets.managed(actor, id);
+      const link = await find(target, linkId);
+      await access.deleteLink(link.id);
+    },
+  };
+}
+
+export type LinkService = ReturnType<typeof createLinkService>;

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './pagination.ts';
 export * from './records/index.ts';
+export * from './communities.ts';

@@ -23,6 +23,9 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { communityRoutes } from './resources/communities.routes.ts';
+import { requestRoutes } from './resources/requests.routes.ts';
+import { reviewRoutes } from './resources/review.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -107,6 +110,9 @@ export async function buildApp({
     adminRoutes,
     vocabularyRoutes,
     recordRoutes,
+    communityRoutes,
+    requestRoutes,
+    reviewRoutes,
   ]) {
     await app.register(routes(context));
   }

@@ -43,6 +43,8 @@ const environment = z.object({
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   ARCA_WEB_DIST: z.string().optional(),
+  ARCA_COMMUNITY_CREATION: z.enum(['users', 'admins']).default('users'),
+  ARCA_REQUEST_EXPIRY_DAYS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +69,10 @@ export interface Config {
   jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
+  /** Who may create communities: every signed-in user, or administrators only. */
+  communityCreation: 'users' | 'admins';
+  /** Days before an open request expires; 0: never. */
+  requestExpiryDays: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -107,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
+    communityCreation: e.ARCA_COMMUNITY_CREATION,
+    requestExpiryDays: e.ARCA_REQUEST_EXPIRY_DAYS,
   };
 }
 

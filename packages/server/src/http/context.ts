@@ -13,6 +13,10 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from '../services/records/records.service.ts';
 import type { RecordSearch } from '../services/records/search.service.ts';
 import type { AccessService } from '../services/sharing/access.service.ts';
+import type { CommunityService } from '../services/communities/communities.service.ts';
+import type { ReviewService } from '../services/communities/review.service.ts';
+import type { RequestService } from '../services/requests/requests.service.ts';
+import type { RequestEvents } from '../services/requests/events.ts';
 
 export interface Services {
   access: AccessService;
@@ -25,6 +29,10 @@ export interface Services {
   sessions: SessionService;
   tokens: TokenService;
   vocabularies: VocabularyService;
+  communities: CommunityService;
+  requests: RequestService;
+  requestEvents: RequestEvents;
+  reviews: ReviewService;
 }
 
 /** What every route module is given: configuration and services, never the database. */

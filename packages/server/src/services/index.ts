@@ -14,6 +14,12 @@ import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
+import { createCommunityService } from './communities/communities.service.ts';
+import { communitySubmissionType } from './communities/community-submission.ts';
+import { createReviewService } from './communities/review.service.ts';
+import { createRequestEvents } from './requests/events.ts';
+import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
+import { createRequestTypeRegistry } from './requests/types.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(db: Database, config: Config): Services {
@@ -31,10 +37,29 @@ export function createServices(db: Database, config: Config): Services {
       rules: { graceDays: config.restrictionGraceDays, doiRequired: config.doiRequired },
     }),
   });
+  const communities = createCommunityService({
+    db,
+    dataDir: config.dataDir,
+    creationOpen: config.communityCreation === 'users',
+  });
+  const requestTypes = createRequestTypeRegistry();
+  requestTypes.register(communitySubmissionType(() => records));
+  const requestEvents = createRequestEvents();
+  const requests = createRequestService({
+    db,
+    types: requestTypes,
+    events: requestEvents,
+    expiryDays: config.requestExpiryDays,
+  });
+  const reviews = createReviewService({ db, records, requests, communities });
+  records.use(reviews.component);
   const jobs = createJobQueue(db, {
     [EMBARGO_JOB]: async (job) => {
       // A due job lifts as of its date, whatever the clock of the server that runs it.
       await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+    },
+    [EXPIRE_REQUEST_JOB]: async (job) => {
+      await requests.expire(String(job.payload.requestId), job.runAt);
     },
   });
   return {
@@ -54,5 +79,9 @@ export function createServices(db: Database, config: Config): Services {
     sessions,
     tokens: createTokenService(db),
     vocabularies,
+    communities,
+    requests,
+    requestEvents,
+    reviews,
   };
 }

@@ -99,7 +99,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           tags,
           summary: 'Submit, accept, decline, cancel or expire a request, with an optional comment',
           params: idParams.extend({ action: z.enum(REQUEST_ACTIONS) }),
-          body: commentPayload.optional(),
+          body: commentPayload.nullish(),
         },
       },
       async (request, reply) => {

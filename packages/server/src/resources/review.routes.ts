@@ -35,7 +35,7 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
           tags,
           summary: 'Choose the community to submit the draft to',
           params: idParams,
-          body: z.record(z.string(), z.unknown()).optional(),
+          body: z.record(z.string(), z.unknown()).nullish(),
         },
       },
       async (request, reply) => {
@@ -64,7 +64,7 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
           tags,
           summary: 'Submit the draft for review, with an optional comment',
           params: idParams,
-          body: commentPayload.extend({ require_review: z.boolean().optional() }).optional(),
+          body: commentPayload.extend({ require_review: z.boolean().optional() }).nullish(),
         },
       },
       async (request, reply) => {

@@ -132,9 +132,7 @@ describe('submit, comment and accept', () => {
     );
     expect(edited.status, edited.body).toBe(200);
     expect(edited.json.status).toBe('in_review');
-    expect((await reader.put(`/api/records/${draft.id}/draft`, publishable('x'))).status).toBe(
-      403,
-    );
+    expect((await reader.put(`/api/records/${draft.id}/draft`, publishable('x'))).status).toBe(403);
 
     // What each may do with the request, as links.
     const asCurator = await curator.get(`/api/requests/${put.json.id}`);
@@ -180,9 +178,9 @@ describe('submit, comment and accept', () => {
     // The timeline tells the story: submitted (with its comment), accepted (with its comment).
     const timeline = await uploader.get(`/api/requests/${put.json.id}/timeline`);
     expect(
-      (timeline.json.hits.hits as { type: string; payload: { event?: string; content: string } }[]).map(
-        (e) => (e.type === 'L' ? `L:${e.payload.event}` : `C:${e.payload.content}`),
-      ),
+      (
+        timeline.json.hits.hits as { type: string; payload: { event?: string; content: string } }[]
+      ).map((e) => (e.type === 'L' ? `L:${e.payload.event}` : `C:${e.payload.content}`)),
     ).toEqual(['C:<p>Ready for you.</p>', 'L:submitted', 'C:<p>Welcome!</p>', 'L:accepted']);
 
     // The community's curators now manage the record: they may open an edit draft.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { communityBody, membersBody, type CommunityBody } from '@arca/schema';
+import { communityBody, membersBody } from '@arca/schema';
 import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError, permissionDenied } from '../http/errors.ts';
@@ -41,10 +41,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       '/api/communities',
       { schema: { tags, summary: 'Create a community', body: communityBody } },
       async (request, reply) => {
-        const view = await services.communities.create(
-          await actor(request, reply),
-          request.body as CommunityBody,
-        );
+        const view = await services.communities.create(await actor(request, reply), request.body);
         return reply.status(201).send(serializeCommunity(view, links));
       },
     );
@@ -105,7 +102,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
         const view = await services.communities.update(
           await actor(request, reply),
           request.params.id,
-          request.body as CommunityBody,
+          request.body,
         );
         return serializeCommunity(view, links);
       },

@@ -45,7 +45,7 @@ export function communitySubmissionType(records: () => RecordService): RequestTy
       expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
     },
     effects: {
-      async accept({ request, apply }) {
+      accept: async ({ request, apply }) => {
         const draftId = request.topicId!;
         const communityId = request.receiverId!;
         // The curator's right to accept was checked by the request rule; publishing acts as the system.

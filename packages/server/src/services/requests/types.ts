@@ -41,7 +41,7 @@ export interface ActionContext {
    * calls it inside its own transaction, so the effect and the status change
    * are one commit (e.g. publishing a draft on accept).
    */
-  apply(tx: Database): Promise<void>;
+  apply: (tx: Database) => Promise<void>;
 }
 
 /**
@@ -53,7 +53,9 @@ export interface RequestType {
   readonly id: string;
   readonly actions: Partial<Record<RequestActionName, ActionRule>>;
   /** Effects that own the transaction; without one, the status change is committed alone. */
-  readonly effects?: Partial<Record<RequestActionName, (context: ActionContext) => Promise<void>>>;
+  readonly effects?: Partial<
+    Record<RequestActionName, (this: void, context: ActionContext) => Promise<void>>
+  >;
   /** Open requests of this type expire after the configured time. */
   readonly expires?: boolean;
 }

@@ -100,6 +100,38 @@ export const errorMessages = {
   grantExists: 'Grant for this user/role already exists within this record.',
   ownerNotRemovable: 'The owner of a record cannot be removed from it.',
   linkUpdateNotAllowed: 'Secret links cannot be replaced: change them with PATCH.',
+  // Communities, reviews and requests (SPEC §4-§5; API.md §4.2, §4.3, §5.1).
+  communityCreationRestricted: 'Only administrators may create communities on this site.',
+  communitySlugTaken: 'A community with this identifier already exists.',
+  communityNotFound: 'The community was not found.',
+  logoTooLarge: 'The logo must be at most {{max}} bytes.',
+  logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
+  lastOwner: 'A community must keep at least one owner.',
+  memberNotFound: 'No user with the id {{id}}.',
+  ownersOnly: 'Only owners may add, change or remove owners.',
+  invalidReviewType: 'Invalid review type.',
+  reviewNotFound: 'Review for draft not found',
+  reviewPublished: 'You cannot create a review for an already published record.',
+  reviewNewVersion: 'You cannot create a review for a new version of a published record.',
+  reviewOpenNoDelete: 'An open review cannot be deleted.',
+  reviewOpenNoChange:
+    'You cannot change the review of a draft with an open review request. Please cancel the review request first.',
+  reviewOpenNoPublish:
+    'You cannot publish a draft with an open review request. Please cancel the review request first.',
+  reviewOpenNoDeleteDraft:
+    'You cannot delete a draft with an open review. Please cancel the review first.',
+  reviewAlreadySubmitted: 'This draft is already in review.',
+  submissionRestrictedCommunity:
+    'Submission to this community is only allowed if the record is restricted.',
+  submissionMembersOnly: 'Submission to this community is only allowed to community members.',
+  submissionDedicatedForm:
+    'Submission to this community is only allowed through its own upload form.',
+  invalidRequestType: 'Invalid request type.',
+  invalidRequestAction: 'The action "{{action}}" does not exist for this request.',
+  requestActionNotPossible:
+    'The action "{{action}}" cannot be done on a request in status {{status}}.',
+  cannotReply: 'Only comments can be replied to, and replies cannot be replied to.',
+  autoAccepted: 'This request has been automatically accepted.',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

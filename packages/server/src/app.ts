@@ -26,6 +26,9 @@ import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
+import { communityRoutes } from './resources/communities.routes.ts';
+import { requestRoutes } from './resources/requests.routes.ts';
+import { reviewRoutes } from './resources/review.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -112,6 +115,9 @@ export async function buildApp({
     recordRoutes,
     accessRoutes,
     outboxRoutes,
+    communityRoutes,
+    requestRoutes,
+    reviewRoutes,
   ]) {
     await app.register(routes(context));
   }

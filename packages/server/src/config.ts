@@ -51,6 +51,8 @@ const environment = z.object({
   ARCA_SMTP_USER: z.string().optional(),
   ARCA_SMTP_PASSWORD: z.string().optional(),
   ARCA_MAIL_FROM: z.string().optional(),
+  ARCA_COMMUNITY_CREATION: z.enum(['users', 'admins']).default('users'),
+  ARCA_REQUEST_EXPIRY_DAYS: z.coerce.number().min(0).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,6 +78,10 @@ export interface Config {
   webDist: string;
   logLevel: string;
   mail: MailConfig;
+  /** Who may create communities: every signed-in user, or administrators only. */
+  communityCreation: 'users' | 'admins';
+  /** Days before an open request expires; 0: never. */
+  requestExpiryDays: number;
 }
 
 export interface MailConfig {
@@ -133,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtp: e.ARCA_SMTP_URL || smtpSettings(e),
       from: e.ARCA_MAIL_FROM ?? `${e.ARCA_SITE_NAME} <no-reply@${siteHost(e.ARCA_SITE_URL)}>`,
     },
+    communityCreation: e.ARCA_COMMUNITY_CREATION,
+    requestExpiryDays: e.ARCA_REQUEST_EXPIRY_DAYS,
   };
 }
 

@@ -283,3 +283,5 @@ export const jobs = pgTable(
   (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due').on(t.runAt)],
 );
 export * from './schema.sharing.ts';
+export * from './schema.communities.ts';
+export * from './schema.requests.ts';

@@ -38,9 +38,10 @@ async function resolve(
   const remembered = (request.cookies[LINKS_COOKIE] ?? '').split(' ').filter(Boolean);
   const presented = offered ? [offered, ...remembered.filter((t) => t !== offered)] : remembered;
 
-  const [groups, links] = await Promise.all([
+  const [groups, links, communities] = await Promise.all([
     identity.groups ?? (identity.userId === null ? [] : services.groups.groupsOf(identity.userId)),
     services.access.validLinks(presented),
+    identity.userId === null ? [] : services.communities.membershipsOf(identity.userId),
   ]);
   const validIds = new Set(links.map((link) => link.id));
   const kept = presented
@@ -66,6 +67,7 @@ async function resolve(
       parentId: link.parentId,
       permission: link.permission as LinkLevel,
     })),
+    communities,
   };
 }
 

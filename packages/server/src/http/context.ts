@@ -18,6 +18,10 @@ import type { OutboxReader } from '../mail/outbox.ts';
 import type { AccessSettingsService } from '../services/sharing/access-settings.service.ts';
 import type { GrantService } from '../services/sharing/grants.service.ts';
 import type { LinkService } from '../services/sharing/links.service.ts';
+import type { CommunityService } from '../services/communities/communities.service.ts';
+import type { ReviewService } from '../services/communities/review.service.ts';
+import type { RequestService } from '../services/requests/requests.service.ts';
+import type { RequestEvents } from '../services/requests/events.ts';
 
 export interface Services {
   access: AccessService;
@@ -36,6 +40,10 @@ export interface Services {
   accessSettings: AccessSettingsService;
   mail: Mailer;
   outbox: OutboxReader;
+  communities: CommunityService;
+  requests: RequestService;
+  requestEvents: RequestEvents;
+  reviews: ReviewService;
 }
 
 /** What every route module is given: configuration and services, never the database. */

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { grants, parents, records } from '../db/schema.ts';
 import type { Identity } from './policy.ts';
+import { CURATING_ROLES, type CommunityRole } from './community-roles.ts';
+import { requests } from '../db/schema.requests.ts';
 
 export const GRANT_LEVELS = ['view', 'preview', 'edit', 'manage'] as const;
 export type GrantLevel = (typeof GRANT_LEVELS)[number];
@@ -14,6 +16,8 @@ export interface Actor {
   groups: string[];
   /** Valid secret links presented with ?token= or remembered in the session. */
   links: { id: string; parentId: string; permission: LinkLevel }[];
+  /** The communities the user belongs to, with their role. */
+  communities?: { id: string; role: CommunityRole }[];
 }
 
 /** What a record permission looks at. */
@@ -26,6 +30,10 @@ export interface RecordFacts {
     files: 'public' | 'restricted';
     embargoActive: boolean;
   };
+  /** The communities the record belongs to (parent.communities.ids). */
+  communities?: string[];
+  /** The community whose curators review the draft now (its open review's receiver). */
+  reviewCommunity?: string | null;
 }
 
 /**
@@ -132,12 +140,70 @@ const PublicFiles: RecordGenerator = {
   filter: () => undefined,
 };
 
+// Community roles (API.md §7): curators of a record's communities manage it,
+// members see it; curators of the community reviewing a draft review it.
+function CommunityMembers(roles: readonly CommunityRole[], name: string): RecordGenerator {
+  const ids = (actor: Actor) =>
+    (actor.communities ?? []).filter((m) => roles.includes(m.role)).map((m) => m.id);
+  return {
+    name,
+    allows: (actor, record) => {
+      const mine = ids(actor);
+      return (record.communities ?? []).some((id) => mine.includes(id));
+    },
+    filter: (actor) => {
+      const mine = ids(actor);
+      if (mine.length === 0) return undefined;
+      return sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(coalesce(${parents.communities} -> 'ids', '[]'::jsonb)) AS c(id)
+        WHERE c.id IN (${sql.join(
+          mine.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`;
+    },
+  };
+}
+
+const CommunityCurators = CommunityMembers(CURATING_ROLES, 'CommunityCurators');
+const CommunityReaders = CommunityMembers(
+  ['owner', 'manager', 'curator', 'reader'],
+  'CommunityReaders',
+);
+
+/** Curators of the community a draft is submitted to, while the review is open. */
+const SubmissionReviewer: RecordGenerator = {
+  name: 'SubmissionReviewer',
+  allows: (actor, record) =>
+    !!record.reviewCommunity &&
+    (actor.communities ?? []).some(
+      (m) => m.id === record.reviewCommunity && CURATING_ROLES.includes(m.role),
+    ),
+  filter: (actor) => {
+    const mine = (actor.communities ?? [])
+      .filter((m) => CURATING_ROLES.includes(m.role))
+      .map((m) => m.id);
+    if (mine.length === 0) return undefined;
+    return sql`EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.type} = 'community-submission'
+      AND ${requests.status} = 'submitted' AND ${requests.receiverType} = 'community'
+      AND ${requests.topicId} IN (SELECT d.id FROM drafts d WHERE d.parent_id = ${parents.id})
+      AND ${requests.receiverId} IN (${sql.join(
+        mine.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
+  },
+};
+
 // Levels are cumulative (API.md §7): view ⊂ preview ⊂ review ⊂ curate ⊂ manage.
-const canManage = [RecordOwner, AccessGrant('manage'), Administrator, SystemProcess];
+const canManage = [
+  RecordOwner,
+  CommunityCurators,
+  AccessGrant('manage'),
+  Administrator,
+  SystemProcess,
+];
 const canCurate = [...canManage, AccessGrant('edit'), SecretLink('edit')];
-const canReview = [...canCurate];
+const canReview = [...canCurate, SubmissionReviewer];
 const canPreview = [...canReview, AccessGrant('preview'), SecretLink('preview')];
-const canView = [...canPreview, AccessGrant('view'), SecretLink('view')];
+const canView = [...canPreview, AccessGrant('view'), SecretLink('view'), CommunityReaders];
 
 /** Who may do what with records and drafts. */
 export const recordPolicy = {

@@ -20,6 +20,12 @@ import { createAccessSettingsService } from './sharing/access-settings.service.t
 import { createGrantService } from './sharing/grants.service.ts';
 import { createLinkService } from './sharing/links.service.ts';
 import { createShareTargets } from './sharing/share-target.ts';
+import { createCommunityService } from './communities/communities.service.ts';
+import { communitySubmissionType } from './communities/community-submission.ts';
+import { createReviewService } from './communities/review.service.ts';
+import { createRequestEvents } from './requests/events.ts';
+import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
+import { createRequestTypeRegistry } from './requests/types.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(
@@ -42,12 +48,31 @@ export function createServices(
     }),
   });
   const mail = createMailer({ db, config, log: options.log ?? { info: () => undefined } });
+  const communities = createCommunityService({
+    db,
+    dataDir: config.dataDir,
+    creationOpen: config.communityCreation === 'users',
+  });
+  const requestTypes = createRequestTypeRegistry();
+  requestTypes.register(communitySubmissionType(() => records));
+  const requestEvents = createRequestEvents();
+  const requests = createRequestService({
+    db,
+    types: requestTypes,
+    events: requestEvents,
+    expiryDays: config.requestExpiryDays,
+  });
+  const reviews = createReviewService({ db, records, requests, communities });
+  records.use(reviews.component);
   const jobs = createJobQueue(db, {
     [EMBARGO_JOB]: async (job) => {
       // A due job lifts as of its date, whatever the clock of the server that runs it.
       await records.liftEmbargo(String(job.payload.recordId), job.runAt);
     },
     [MAIL_JOB]: (job) => mail.deliver(job),
+    [EXPIRE_REQUEST_JOB]: async (job) => {
+      await requests.expire(String(job.payload.requestId), job.runAt);
+    },
   });
   const targets = createShareTargets(db);
   return {
@@ -79,5 +104,9 @@ export function createServices(
     accessSettings: createAccessSettingsService({ db, targets, records }),
     mail,
     outbox: createOutboxReader(db),
+    communities,
+    requests,
+    requestEvents,
+    reviews,
   };
 }

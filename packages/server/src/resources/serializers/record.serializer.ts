@@ -8,6 +8,8 @@ import { translateMessage } from '../../http/error-handler.ts';
 import { isoDate } from './dates.ts';
 import { accessSettingsOf } from '../../services/sharing/access-settings.service.ts';
 import { serializeLink } from './sharing.serializer.ts';
+import type { RecordStatus } from '@arca/schema';
+import { reviewStatus, serializeReviewSummary } from './review.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
 import { localise } from './vocabulary.serializer.ts';
 
@@ -35,9 +37,22 @@ const ABILITIES: [string, RecordAction][] = [
   ['can_manage_pids', 'canManagePids'],
 ];
 
-export function status(view: RecordView): string {
+export function status(view: RecordView): RecordStatus {
   if (view.isPublished) return 'published';
-  return view.versions.index > 1 ? 'new_version_draft' : 'draft';
+  if (view.versions.index > 1) return 'new_version_draft';
+  return reviewStatus(view.review);
+}
+
+/** `submit-review` once a review exists; `actions.cancel` while it is open (SPEC §3, §7). */
+function reviewLinks(view: RecordView, links: RecordSerializerContext['links']) {
+  const review = view.review;
+  if (!review) return {};
+  return {
+    'submit-review': links.api(`/records/${view.row.id}/draft/actions/submit-review`),
+    ...(review.status === 'submitted' && canOnRecord('canManage', view.actor, view.facts)
+      ? { actions: { cancel: links.api(`/requests/${review.id}/actions/cancel`) } }
+      : {}),
+  };
 }
 
 function recordLinks(view: RecordView, { links, groupsEnabled }: RecordSerializerContext) {
@@ -68,6 +83,7 @@ function recordLinks(view: RecordView, { links, groupsEnabled }: RecordSerialize
       record_html: links.html(`/records/${id}`),
       publish: api('/draft/actions/publish'),
       review: api('/draft/review'),
+      ...reviewLinks(view, links),
       ...sharing,
     };
   }
@@ -171,6 +187,9 @@ export function serializeRecord(
       access: parentAccess,
       communities: parent.communities,
       pids: parent.pids,
+      ...(view.review && view.kind === 'draft'
+        ? { review: serializeReviewSummary(view.review, context.links) }
+        : {}),
     },
     links: recordLinks(view, context),
   };

@@ -22,6 +22,9 @@ import {
   type RecordRow,
 } from './repository.ts';
 import type { RecordValidator } from './validation.ts';
+import type { RecordComponent } from './components.ts';
+import type { RequestRow } from '../requests/types.ts';
+import type { Database as Tx } from '../../db/client.ts';
 import { enrichment, reduceRefsToIds, vocabularyRefs } from './vocabulary-refs.ts';
 
 export const EMBARGO_JOB = 'lift-embargo';
@@ -43,6 +46,8 @@ export interface RecordView {
   /** Only for those who may manage the record. */
   sharing?: { grants: GrantRow[]; links: (LinkRow & { token: string })[] };
   owner?: UserRow | undefined;
+  /** A draft's community review request, if it has one. */
+  review?: RequestRow | undefined;
 }
 
 export interface ReadOptions {
@@ -60,13 +65,34 @@ export function createRecordService(deps: {
   const repo = createRecordRepository(db);
   const pidsOf = (database: Database) => createPidService(database, deps.doiPrefix);
   const pids = pidsOf(db);
+  const components: RecordComponent[] = [];
+  const reviewOf = async (draftId: string): Promise<RequestRow | undefined> => {
+    for (const component of components) {
+      const review = await component.reviewOf?.(draftId);
+      if (review) return review;
+    }
+    return undefined;
+  };
 
-  function factsOf(parent: ParentRow, document: RecordDocument, grants: GrantFact[]): RecordFacts {
+  function factsOf(
+    parent: ParentRow,
+    document: RecordDocument,
+    grants: GrantFact[],
+    review?: RequestRow,
+  ): RecordFacts {
+    const ids = (parent.communities as { ids?: unknown }).ids;
     return {
       parentId: parent.id,
       ownerId: parent.ownerId,
       grants,
       access: effectiveAccess(document),
+      communities: Array.isArray(ids)
+        ? ids.filter((id): id is string => typeof id === 'string')
+        : [],
+      reviewCommunity:
+        review?.status === 'submitted' && review.receiverType === 'community'
+          ? review.receiverId
+          : null,
     };
   }
 
@@ -98,6 +124,7 @@ export function createRecordService(deps: {
     isPublished: boolean;
     isLatest: boolean;
     isLatestDraft: boolean;
+    review?: RequestRow | undefined;
   }
 
   /** A draft and all its view needs, in one query; null when there is none. */
@@ -105,12 +132,14 @@ export function createRecordService(deps: {
     const found = await repo.draftWithParent(id);
     if (!found) return null;
     const document = found.draft.document as unknown as RecordDocument;
+    const review = await reviewOf(id);
     return {
       kind: 'draft',
       row: found.draft,
       parent: found.parent,
       document,
-      facts: factsOf(found.parent, document, found.grants),
+      review,
+      facts: factsOf(found.parent, document, found.grants, review),
       isPublished: found.published,
       isLatest: false,
       isLatestDraft: found.draft.versionIndex === found.highestIndex,
@@ -154,6 +183,7 @@ export function createRecordService(deps: {
       facts: recordFacts,
       actor,
       errors: options.errors ?? [],
+      review: loaded.review,
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
       const [grants, links] = await Promise.all([
@@ -240,7 +270,40 @@ export function createRecordService(deps: {
         const parent = await txRepo.insertParent(newRecordId(), actor.identity.userId!);
         await txRepo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
       });
+      for (const component of components) {
+        await component.afterCreate?.(actor, id, isRecord(body) ? body : {});
+      }
       return draftView(id, actor, { ...options, errors });
+    },
+
+    /** Plugs in a lifecycle component (community review...). */
+    use(component: RecordComponent): void {
+      components.push(component);
+    },
+
+    /** Everything that stops a draft from being published or submitted, as field errors. */
+    async publishErrors(actor: Actor, id: string, action: 'publish' | 'submit') {
+      const loaded = await loadDraft(id, actor, 'canReadDraft');
+      const previous = await repo.latestRecord(loaded.parent.id);
+      const previousHadManagedDoi =
+        (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
+        MANAGED_PROVIDER;
+      return [
+        ...(await validate(id, loaded.document, await publishedOf(loaded))),
+        ...validator.doiErrors(loaded.document, previousHadManagedDoi, action),
+      ];
+    },
+
+    /** Makes a draft and its files restricted (a restricted community takes no public record). */
+    async restrictDraft(id: string): Promise<void> {
+      const draft = await repo.draft(id);
+      if (!draft) throw notFound();
+      const document = draft.document as unknown as RecordDocument;
+      if (document.access.record === 'restricted' && document.access.files === 'restricted') return;
+      await repo.updateDraft(id, {
+        ...document,
+        access: { ...document.access, record: 'restricted', files: 'restricted' },
+      });
     },
 
     async readDraft(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
@@ -279,7 +342,7 @@ export function createRecordService(deps: {
         ...existing,
         row: saved,
         document,
-        facts: factsOf(existing.parent, document, existing.facts.grants),
+        facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
       };
       return view(loaded, actor, { ...options, errors });
     },
@@ -289,9 +352,11 @@ export function createRecordService(deps: {
       if (!existing) throw notFound();
       checkRevision(existing.row.revisionId, expectedRevision);
       authorize('canDeleteDraft', actor, existing.facts);
+      for (const component of components) await component.checkDeleteDraft?.(id);
       const parentId = existing.parent.id;
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
+        for (const component of components) await component.onDeleteDraft?.(tx, id);
         await pidsOf(tx).discardReserved(id);
         await txRepo.deleteDraft(id);
         const published = await txRepo.versionsOf(parentId);
@@ -300,8 +365,16 @@ export function createRecordService(deps: {
       });
     },
 
-    async publish(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+    async publish(
+      actor: Actor,
+      id: string,
+      options: ReadOptions & {
+        /** An accepted review publishing: its writes join the publish transaction. */
+        viaReview?: (tx: Tx) => Promise<void>;
+      } = {},
+    ): Promise<RecordView> {
       const loaded = await loadDraft(id, actor, 'canPublish');
+      for (const component of components) await component.checkPublish?.(id, !!options.viaReview);
       const { draft, parent, document } = loaded;
       const published = await publishedOf(loaded);
       const previous = await repo.latestRecord(parent.id);
@@ -316,6 +389,8 @@ export function createRecordService(deps: {
 
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
+        if (options.viaReview) await options.viaReview(tx);
+        for (const component of components) await component.onPublish?.(tx, id);
         const txPids = pidsOf(tx);
         await txRepo.upsertRecord({
           id,
@@ -351,7 +426,7 @@ export function createRecordService(deps: {
           await jobs.cancel(`embargo:${id}`);
         }
       });
-      return view((await recordState(id))!, actor, options);
+      return view((await recordState(id))!, actor, { expand: options.expand ?? false });
     },
 
     /** Opens (or returns) the draft that edits a published record. */
@@ -515,3 +590,7 @@ export function createRecordService(deps: {
 }
 
 export type RecordService = ReturnType<typeof createRecordService>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

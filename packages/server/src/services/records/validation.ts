@@ -80,10 +80,15 @@ export function createRecordValidator(deps: {
     },
 
     /** Publishing also needs a DOI where one is required (SPEC §5, the DOI check). */
-    doiErrors(document: RecordDocument, previousHadManagedDoi: boolean): FieldError[] {
+    doiErrors(
+      document: RecordDocument,
+      previousHadManagedDoi: boolean,
+      action: 'publish' | 'submit' = 'publish',
+    ): FieldError[] {
       const needsDoi = deps.rules.doiRequired || previousHadManagedDoi;
+      const message = action === 'publish' ? 'doiNeededPublish' : 'doiNeededSubmit';
       return needsDoi && !document.pids.doi
-        ? [{ field: 'pids.doi', messages: ['doiNeededPublish'], severity: 'error' }]
+        ? [{ field: 'pids.doi', messages: [message], severity: 'error' }]
         : [];
     },
   };

@@ -1,0 +1,62 @@
+// Communities, their members and the review payload (SPEC §3; API.md §4.2, §5.1).
+import { z } from 'zod';
+import type { ValidationMessageKey } from './messages.ts';
+
+const msg = (key: ValidationMessageKey) => ({ error: key });
+
+export const COMMUNITY_ROLE_NAMES = ['owner', 'manager', 'curator', 'reader'] as const;
+export const communityRole = z.enum(COMMUNITY_ROLE_NAMES, msg('invalidChoice'));
+
+export const communitySlug = z
+  .string(msg('required'))
+  .trim()
+  .min(1, msg('required'))
+  .max(100, msg('tooLong'))
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, msg('invalidName'));
+
+/** The body of POST and PUT /api/communities (InvenioRDM's field names). */
+export const communityBody = z.object({
+  slug: communitySlug,
+  metadata: z.object({
+    title: z.string(msg('required')).trim().min(1, msg('required')).max(250, msg('tooLong')),
+    description: z.string(msg('notAString')).max(2000, msg('tooLong')).optional(),
+  }),
+  access: z
+    .object({
+      visibility: z.enum(['public', 'restricted'], msg('invalidChoice')).optional(),
+      /** closed: only members may submit records. */
+      record_submission_policy: z.enum(['open', 'closed'], msg('invalidChoice')).optional(),
+      /** open: curators, managers and owners include directly; members: every member; closed: nobody. */
+      review_policy: z.enum(['open', 'closed', 'members'], msg('invalidChoice')).optional(),
+    })
+    .optional(),
+  theme: z.object({ enabled: z.boolean(msg('notABoolean')) }).optional(),
+});
+export type CommunityBody = z.infer<typeof communityBody>;
+
+const memberRef = z.object({
+  type: z.literal('user', msg('invalidChoice')),
+  id: z.union([z.string(), z.number()]).transform(String),
+});
+
+/** POST/PUT/DELETE /api/communities/{id}/members. */
+export const membersBody = z.object({
+  members: z.array(memberRef, msg('notAList')).min(1, msg('required')).max(100, msg('tooLong')),
+  role: communityRole.optional(),
+});
+
+/** PUT …/draft/review. */
+export const reviewBody = z.object({
+  type: z.string(msg('required')),
+  receiver: z.object({ community: z.string(msg('required')).min(1, msg('required')) }),
+});
+
+/** An optional comment on a request action or a review submission. */
+export const commentPayload = z.object({
+  payload: z
+    .object({
+      content: z.string(msg('required')),
+      format: z.literal('html', msg('invalidChoice')).optional(),
+    })
+    .optional(),
+});

@@ -1,0 +1,63 @@
+// Communities and their members (SPEC §3 Community; API.md §5.1).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+export const communities = pgTable(
+  'communities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** 'public': anyone sees it; 'restricted': only its members. */
+    visibility: text('visibility').notNull().default('public'),
+    /** 'open': anyone signed in may submit; 'closed': members only. */
+    submissionPolicy: text('submission_policy').notNull().default('open'),
+    /** 'open': curators, managers and owners include directly; 'members': every member; 'closed': nobody. */
+    reviewPolicy: text('review_policy').notNull().default('open'),
+    /** A community with its own upload form at /communities/{slug}/upload. */
+    themeEnabled: boolean('theme_enabled').notNull().default(false),
+    /** Media type of the stored logo; null when there is none. */
+    logoType: text('logo_type'),
+    revisionId: integer('revision_id').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('communities_slug_key').on(t.slug),
+    index('communities_search_trgm').using(
+      'gin',
+      sql`(lower(${t.title} || ' ' || ${t.slug} || ' ' || ${t.description})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner, manager, curator or reader. */
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index('community_members_user').on(t.userId),
+  ],
+);

@@ -1,0 +1,125 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { communities } from '../db/schema.communities.ts';
+import {
+  CURATING_ROLES,
+  MANAGING_ROLES,
+  COMMUNITY_ROLES,
+  type CommunityRole,
+} from './community-roles.ts';
+import type { Actor } from './records.policy.ts';
+
+/** What a community permission looks at. */
+export interface CommunityFacts {
+  id: string;
+  visibility: string;
+  submissionPolicy: string;
+  reviewPolicy: string;
+  /** Whether signed-in users (not only administrators) may create communities. */
+  creationOpen?: boolean;
+}
+
+export interface CommunityGenerator {
+  readonly name: string;
+  allows(actor: Actor, community: CommunityFacts): boolean;
+  /** The communities it allows, as SQL on `communities`; undefined: none. */
+  filter(actor: Actor): SQL | undefined;
+}
+
+export const roleIn = (actor: Actor, communityId: string): CommunityRole | null =>
+  actor.communities?.find((m) => m.id === communityId)?.role ?? null;
+
+const idsWithRole = (actor: Actor, roles: readonly CommunityRole[]) =>
+  (actor.communities ?? []).filter((m) => roles.includes(m.role)).map((m) => m.id);
+
+function Members(roles: readonly CommunityRole[], name: string): CommunityGenerator {
+  return {
+    name,
+    allows: (actor, community) => {
+      const role = roleIn(actor, community.id);
+      return role !== null && roles.includes(role);
+    },
+    filter: (actor) => {
+      const ids = idsWithRole(actor, roles);
+      return ids.length === 0
+        ? undefined
+        : sql`${communities.id} IN (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`;
+    },
+  };
+}
+
+const AnyMember = Members(COMMUNITY_ROLES, 'AnyMember');
+const Curators = Members(CURATING_ROLES, 'Curators');
+const Managers = Members(MANAGING_ROLES, 'Managers');
+const Owners = Members(['owner'], 'Owners');
+
+const Administrator: CommunityGenerator = {
+  name: 'Administrator',
+  allows: (actor) => actor.identity.isAdmin || actor.identity.isSystem,
+  filter: (actor) => (actor.identity.isAdmin || actor.identity.isSystem ? sql`TRUE` : undefined),
+};
+
+const PublicCommunity: CommunityGenerator = {
+  name: 'PublicCommunity',
+  allows: (_actor, community) => community.visibility === 'public',
+  filter: () => sql`${communities.visibility} = 'public'`,
+};
+
+/** Signed-in users, when the configuration lets them create communities. */
+const CreatorsByConfiguration: CommunityGenerator = {
+  name: 'CreatorsByConfiguration',
+  allows: (actor, community) => actor.identity.userId !== null && community.creationOpen === true,
+  filter: () => undefined,
+};
+
+/** Anyone signed in, when the community takes submissions from everyone. */
+const OpenSubmission: CommunityGenerator = {
+  name: 'OpenSubmission',
+  allows: (actor, community) =>
+    actor.identity.userId !== null && community.submissionPolicy === 'open',
+  filter: () => undefined,
+};
+
+/** Members allowed by the review policy to include records without review. */
+const DirectIncluders: CommunityGenerator = {
+  name: 'DirectIncluders',
+  allows: (actor, community) => {
+    const role = roleIn(actor, community.id);
+    if (role === null) return false;
+    if (community.reviewPolicy === 'members') return true;
+    return community.reviewPolicy === 'open' && CURATING_ROLES.includes(role);
+  },
+  filter: () => undefined,
+};
+
+/** Who may do what with communities. */
+export const communityPolicy = {
+  canCreate: [CreatorsByConfiguration, Administrator],
+  canRead: [PublicCommunity, AnyMember, Administrator],
+  canUpdate: [Owners, Managers, Administrator],
+  canManageMembers: [Managers, Administrator],
+  canReadMembers: [AnyMember, Administrator],
+  canSubmitRecord: [OpenSubmission, AnyMember],
+  canIncludeDirectly: [DirectIncluders],
+  canCurate: [Curators, Administrator],
+} satisfies Record<string, readonly CommunityGenerator[]>;
+
+export type CommunityAction = keyof typeof communityPolicy;
+
+export function canOnCommunity(
+  action: CommunityAction,
+  actor: Actor,
+  community: CommunityFacts,
+): boolean {
+  return communityPolicy[action].some((generator) => generator.allows(actor, community));
+}
+
+export function communityFilter(action: CommunityAction, actor: Actor): SQL {
+  const conditions = communityPolicy[action]
+    .map((generator) => generator.filter(actor))
+    .filter((condition): condition is SQL => condition !== undefined);
+  if (conditions.length === 0) return sql`FALSE`;
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}

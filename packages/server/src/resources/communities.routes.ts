@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { communityBody, membersBody } from '@arca/schema';
+import { actorOf } from '../http/actor.ts';
+import type { AppContext } from '../http/context.ts';
+import { HttpError, permissionDenied } from '../http/errors.ts';
+import { linkBuilder, paginationLinks } from '../http/links.ts';
+import { LOGO_MAX_BYTES } from '../services/communities/communities.service.ts';
+import { checkWindow, facetValues } from './query.ts';
+import { serializeCommunity } from './serializers/community.serializer.ts';
+import { serializeUser } from './serializers/user.serializer.ts';
+import { isoDate } from './serializers/dates.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const searchQuery = z.looseObject({
+  q: z.string().max(500).optional(),
+  sort: z.enum(['bestmatch', 'newest', 'oldest']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(25),
+  visibility: facetValues,
+});
+
+/** Communities, their logos and members (API.md §5.1, SPEC §3). */
+export function communityRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+  const links = linkBuilder(config.siteUrl);
+  const tags = ['communities'];
+  const secure = config.siteUrl.startsWith('https:');
+  const actor = (request: FastifyRequest, reply: FastifyReply) =>
+    actorOf(request, reply, services, secure);
+
+  return (app, _options, done) => {
+    // Logos arrive as raw bytes; the service checks what they really are.
+    app.addContentTypeParser(
+      /^(application\/octet-stream|image\/[\w.+-]+)(;.*)?$/,
+      { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+      (_request, body, parsed) => parsed(null, body),
+    );
+
+    app.post(
+      '/api/communities',
+      { schema: { tags, summary: 'Create a community', body: communityBody } },
+      async (request, reply) => {
+        const view = await services.communities.create(await actor(request, reply), request.body);
+        return reply.status(201).send(serializeCommunity(view, links));
+      },
+    );
+
+    const search = (mine: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as z.infer<typeof searchQuery>;
+      if (mine && request.identity.userId === null) throw permissionDenied();
+      checkWindow(query.page, query.size);
+      const result = await services.communities.search(await actor(request, reply), {
+        q: query.q,
+        sort: query.sort ?? (query.q ? 'bestmatch' : 'newest'),
+        page: query.page,
+        size: query.size,
+        visibility: query.visibility,
+        mine,
+      });
+      const base = links.api(mine ? '/user/communities' : '/communities');
+      const { page, size } = query;
+      return {
+        hits: {
+          hits: result.hits.map((view) => serializeCommunity(view, links)),
+          total: result.total,
+        },
+        sortBy: result.sort,
+        page,
+        links: paginationLinks(base, { q: query.q, sort: result.sort }, page, size, result.total),
+      };
+    };
+    app.get(
+      '/api/communities',
+      { schema: { tags, summary: 'Search communities', querystring: searchQuery } },
+      search(false),
+    );
+    app.get(
+      '/api/user/communities',
+      { schema: { tags, summary: 'My communities', querystring: searchQuery } },
+      search(true),
+    );
+
+    app.get(
+      '/api/communities/:id',
+      { schema: { tags, summary: 'Read a community by id or slug', params: idParams } },
+      async (request, reply) => {
+        const view = await services.communities.read(
+          await actor(request, reply),
+          request.params.id,
+        );
+        return reply
+          .header('etag', `"${view.row.revisionId}"`)
+          .send(serializeCommunity(view, links));
+      },
+    );
+
+    app.put(
+      '/api/communities/:id',
+      { schema: { tags, summary: 'Update a community', params: idParams, body: communityBody } },
+      async (request, reply) => {
+        const view = await services.communities.update(
+          await actor(request, reply),
+          request.params.id,
+          request.body,
+        );
+        return serializeCommunity(view, links);
+      },
+    );
+
+    app.get(
+      '/api/communities/:id/logo',
+      { schema: { tags, summary: 'The community logo', params: idParams } },
+      async (request, reply) => {
+        const logo = await services.communities.readLogo(
+          await actor(request, reply),
+          request.params.id,
+        );
+        return reply
+          .type(logo.type)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-cache')
+          .send(logo.bytes);
+      },
+    );
+
+    app.put(
+      '/api/communities/:id/logo',
+      {
+        schema: {
+          tags,
+          summary: 'Upload the community logo (PNG, JPEG, GIF or WebP)',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'logoType');
+        const view = await services.communities.setLogo(
+          await actor(request, reply),
+          request.params.id,
+          request.body,
+        );
+        return serializeCommunity(view, links);
+      },
+    );
+
+    app.delete(
+      '/api/communities/:id/logo',
+      { schema: { tags, summary: 'Remove the community logo', params: idParams } },
+      async (request, reply) => {
+        await services.communities.deleteLogo(await actor(request, reply), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/api/communities/:id/members',
+      { schema: { tags, summary: 'Members of a community', params: idParams } },
+      async (request, reply) => {
+        const { members } = await services.communities.members(
+          await actor(request, reply),
+          request.params.id,
+        );
+        return {
+          hits: {
+            hits: members.map((m) => ({
+              id: String(m.user.id),
+              role: m.role,
+              member: { type: 'user', id: String(m.user.id) },
+              user: serializeUser(m.user, request.identity, links),
+              created: isoDate(m.since),
+            })),
+            total: members.length,
+          },
+        };
+      },
+    );
+
+    const changeMembers =
+      (mode: 'add' | 'update') => async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = request.body as z.infer<typeof membersBody>;
+        if (!body.role) {
+          throw new HttpError(400, 'validation', {
+            errors: [{ field: 'role', messages: ['required'] }],
+          });
+        }
+        const { id } = request.params as { id: string };
+        await services.communities.setMembers(
+          await actor(request, reply),
+          id,
+          body.members.map((m) => m.id),
+          body.role,
+          mode,
+        );
+        return reply.status(204).send();
+      };
+    app.post(
+      '/api/communities/:id/members',
+      { schema: { tags, summary: 'Add members with a role', params: idParams, body: membersBody } },
+      changeMembers('add'),
+    );
+    app.put(
+      '/api/communities/:id/members',
+      { schema: { tags, summary: "Change members' role", params: idParams, body: membersBody } },
+      changeMembers('update'),
+    );
+    app.delete(
+      '/api/communities/:id/members',
+      { schema: { tags, summary: 'Remove members', params: idParams, body: membersBody } },
+      async (request, reply) => {
+        await services.communities.removeMembers(
+          await actor(request, reply),
+          request.params.id,
+          request.body.members.map((m) => m.id),
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    done();
+  };
+}

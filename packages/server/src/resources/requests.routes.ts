@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commentPayload } from '@arca/schema';
+import { actorOf } from '../http/actor.ts';
+import type { AppContext } from '../http/context.ts';
+import { permissionDenied } from '../http/errors.ts';
+import { linkBuilder, paginationLinks } from '../http/links.ts';
+import { REQUEST_ACTIONS } from '../services/requests/types.ts';
+import { checkWindow, facetValues } from './query.ts';
+import { serializeEvent, serializeRequest } from './serializers/request.serializer.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const eventParams = idParams.extend({ eventId: z.string().min(1).max(100) });
+const searchQuery = z.looseObject({
+  q: z.string().max(500).optional(),
+  sort: z.enum(['bestmatch', 'newest', 'oldest']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(25),
+  type: facetValues,
+  status: facetValues,
+  is_open: z.enum(['true', 'false']).optional(),
+});
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(25),
+  sort: z.enum(['oldest', 'newest']).optional(),
+  expand: z.string().optional(),
+});
+const commentBody = z.object({
+  payload: z.object({ content: z.string(), format: z.literal('html').optional() }),
+});
+
+/** The requests API: search, actions, comments and the timeline (API.md §4.3). */
+export function requestRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+  const links = linkBuilder(config.siteUrl);
+  const tags = ['requests'];
+  const secure = config.siteUrl.startsWith('https:');
+  const actor = (request: FastifyRequest, reply: FastifyReply) =>
+    actorOf(request, reply, services, secure);
+
+  return (app, _options, done) => {
+    const search = (mine: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (mine && request.identity.userId === null) throw permissionDenied();
+      const query = request.query as z.infer<typeof searchQuery>;
+      checkWindow(query.page, query.size);
+      const sort = query.sort ?? 'newest';
+      const result = await services.requests.search(await actor(request, reply), {
+        q: query.q,
+        type: query.type,
+        status: query.status,
+        isOpen: query.is_open === undefined ? undefined : query.is_open === 'true',
+        sort,
+        page: query.page,
+        size: query.size,
+        mine,
+      });
+      const base = links.api(mine ? '/user/requests' : '/requests');
+      return {
+        hits: {
+          hits: result.hits.map((view) => serializeRequest(view, links)),
+          total: result.total,
+        },
+        sortBy: sort,
+        page: query.page,
+        links: paginationLinks(
+          base,
+          { q: query.q, sort, type: query.type, status: query.status, is_open: query.is_open },
+          query.page,
+          query.size,
+          result.total,
+        ),
+      };
+    };
+    app.get(
+      '/api/requests',
+      { schema: { tags, summary: 'Search the requests I may read', querystring: searchQuery } },
+      search(false),
+    );
+    app.get(
+      '/api/user/requests',
+      { schema: { tags, summary: 'Requests I made or decide', querystring: searchQuery } },
+      search(true),
+    );
+
+    app.get(
+      '/api/requests/:id',
+      { schema: { tags, summary: 'Read a request', params: idParams } },
+      async (request, reply) => {
+        const view = await services.requests.read(await actor(request, reply), request.params.id);
+        return reply.header('etag', `"${view.row.revisionId}"`).send(serializeRequest(view, links));
+      },
+    );
+
+    app.post(
+      '/api/requests/:id/actions/:action',
+      {
+        schema: {
+          tags,
+          summary: 'Submit, accept, decline, cancel or expire a request, with an optional comment',
+          params: idParams.extend({ action: z.enum(REQUEST_ACTIONS) }),
+          body: commentPayload.nullish(),
+        },
+      },
+      async (request, reply) => {
+        const view = await services.requests.act(
+          await actor(request, reply),
+          request.params.id,
+          request.params.action,
+          request.body?.payload?.content,
+        );
+        return serializeRequest(view, links);
+      },
+    );
+
+    app.post(
+      '/api/requests/:id/comments',
+      { schema: { tags, summary: 'Comment on a request', params: idParams, body: commentBody } },
+      async (request, reply) => {
+        const view = await services.requests.addComment(
+          await actor(request, reply),
+          request.params.id,
+          request.body.payload.content,
+        );
+        return reply.status(201).send(serializeEvent(view, request.params.id, links));
+      },
+    );
+
+    app.get(
+      '/api/requests/:id/comments/:eventId',
+      { schema: { tags, summary: 'Read a comment', params: eventParams } },
+      async (request, reply) => {
+        const view = await services.requests.readComment(
+          await actor(request, reply),
+          request.params.id,
+          request.params.eventId,
+        );
+        return serializeEvent(view, request.params.id, links);
+      },
+    );
+
+    app.put(
+      '/api/requests/:id/comments/:eventId',
+      { schema: { tags, summary: 'Edit my comment', params: eventParams, body: commentBody } },
+      async (request, reply) => {
+        const view = await services.requests.updateComment(
+          await actor(request, reply),
+          request.params.id,
+          request.params.eventId,
+          request.body.payload.content,
+        );
+        return serializeEvent(view, request.params.id, links);
+      },
+    );
+
+    app.delete(
+      '/api/requests/:id/comments/:eventId',
+      { schema: { tags, summary: 'Delete a comment', params: eventParams } },
+      async (request, reply) => {
+        await services.requests.deleteComment(
+          await actor(request, reply),
+          request.params.id,
+          request.params.eventId,
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/requests/:id/comments/:eventId/reply',
+      { schema: { tags, summary: 'Reply to a comment', params: eventParams, body: commentBody } },
+      async (request, reply) => {
+        const view = await services.requests.addComment(
+          await actor(request, reply),
+          request.params.id,
+          request.body.payload.content,
+          request.params.eventId,
+        );
+        return reply.status(201).send(serializeEvent(view, request.params.id, links));
+      },
+    );
+
+    app.get(
+      '/api/requests/:id/comments/:eventId/replies',
+      { schema: { tags, summary: 'Replies to a comment', params: eventParams } },
+      async (request, reply) => {
+        const views = await services.requests.replies(
+          await actor(request, reply),
+          request.params.id,
+          request.params.eventId,
+        );
+        return {
+          hits: {
+            hits: views.map((view) => serializeEvent(view, request.params.id, links)),
+            total: views.length,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/api/requests/:id/timeline',
+      {
+        schema: {
+          tags,
+          summary: 'Comments and status changes, oldest first',
+          params: idParams,
+          querystring: pageQuery,
+        },
+      },
+      async (request, reply) => {
+        const { page, size, sort } = request.query;
+        checkWindow(page, size);
+        const result = await services.requests.timeline(
+          await actor(request, reply),
+          request.params.id,
+          page,
+          size,
+          sort === 'newest',
+        );
+        return {
+          hits: {
+            hits: result.hits.map((view) => serializeEvent(view, request.params.id, links)),
+            total: result.total,
+          },
+          page,
+          links: paginationLinks(
+            links.api(`/requests/${request.params.id}/timeline`),
+            { sort: sort ?? 'oldest' },
+            page,
+            size,
+            result.total,
+          ),
+        };
+      },
+    );
+
+    done();
+  };
+}

@@ -1,0 +1,42 @@
+import type { Links } from '../../http/links.ts';
+import type { CommunityView } from '../../services/communities/communities.service.ts';
+import { isoDate } from './dates.ts';
+
+/** A community as InvenioRDM clients read it (API.md §5.1, SPEC §3). */
+export function serializeCommunity(view: CommunityView, links: Links): Record<string, unknown> {
+  const { row } = view;
+  const api = (path: string) => links.api(`/communities/${row.id}${path}`);
+  return {
+    id: row.id,
+    slug: row.slug,
+    created: isoDate(row.createdAt),
+    updated: isoDate(row.updatedAt),
+    revision_id: row.revisionId,
+    metadata: { title: row.title, ...(row.description ? { description: row.description } : {}) },
+    access: {
+      visibility: row.visibility,
+      record_submission_policy: row.submissionPolicy,
+      review_policy: row.reviewPolicy,
+    },
+    theme: { enabled: row.themeEnabled },
+    links: {
+      self: api(''),
+      self_html: links.html(`/communities/${row.slug}`),
+      ...(row.themeEnabled ? { upload_html: links.html(`/communities/${row.slug}/upload`) } : {}),
+      logo: api('/logo'),
+      members: api('/members'),
+    },
+    ui: {
+      permissions: {
+        can_submit_record: view.can('canSubmitRecord'),
+        can_include_directly: view.can('canIncludeDirectly'),
+        can_update: view.can('canUpdate'),
+        can_manage_members: view.can('canManageMembers'),
+        can_curate: view.can('canCurate'),
+      },
+      /** The current user's role, for the picker's role badge. */
+      role: view.role,
+      has_logo: row.logoType !== null,
+    },
+  };
+}

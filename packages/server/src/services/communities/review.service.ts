@@ -1,0 +1,202 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { reviewBody } from '@arca/schema';
+import type { Database } from '../../db/client.ts';
+import { requests } from '../../db/schema.requests.ts';
+import { HttpError, permissionDenied } from '../../http/errors.ts';
+import { canOnCommunity } from '../../permissions/communities.policy.ts';
+import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
+import type { RecordComponent } from '../records/components.ts';
+import type { RecordService, RecordView } from '../records/records.service.ts';
+import { systemActor, type RequestService } from '../requests/requests.service.ts';
+import type { RequestRow } from '../requests/types.ts';
+import { communityFacts, type CommunityRow, type CommunityService } from './communities.service.ts';
+import { COMMUNITY_SUBMISSION } from './community-submission.ts';
+
+/** Review statuses in which a request is still the draft's review. */
+const CURRENT = ['created', 'submitted', 'declined', 'expired'];
+export const AUTO_ACCEPT_COMMENT = 'This request has been automatically accepted.';
+
+const field = (name: string, message: string) =>
+  new HttpError(400, 'validation', { errors: [{ field: name, messages: [message] }] });
+
+/**
+ * The review of a draft by a community (API.md §4.2, SPEC §4-§5): choosing
+ * the community, submitting, direct inclusion. Also the records lifecycle
+ * component that keeps reviews and drafts consistent.
+ */
+export function createReviewService(deps: {
+  db: Database;
+  records: RecordService;
+  requests: RequestService;
+  communities: CommunityService;
+}) {
+  const { db, records, communities } = deps;
+
+  async function currentReview(
+    draftId: string,
+    database: Database = db,
+  ): Promise<RequestRow | undefined> {
+    const [row] = await database
+      .select()
+      .from(requests)
+      .where(
+        and(
+          eq(requests.type, COMMUNITY_SUBMISSION),
+          eq(requests.topicType, 'record'),
+          eq(requests.topicId, draftId),
+          inArray(requests.status, CURRENT),
+        ),
+      )
+      .orderBy(desc(requests.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The draft, if the actor may manage it (all review changes need manage, API.md §7). */
+  async function managedDraft(actor: Actor, draftId: string): Promise<RecordView> {
+    const view = await records.readDraft(actor, draftId);
+    if (!canOnRecord('canManage', actor, view.facts)) throw permissionDenied();
+    if (view.isPublished) throw new HttpError(400, 'reviewPublished');
+    if (view.versions.index > 1) throw new HttpError(400, 'reviewNewVersion');
+    return view;
+  }
+
+  function checkMayReach(actor: Actor, community: CommunityRow): void {
+    if (!canOnCommunity('canSubmitRecord', actor, communityFacts(community))) {
+      throw new HttpError(403, 'submissionMembersOnly');
+    }
+  }
+
+  const service = {
+    currentReview,
+
+    async read(actor: Actor, draftId: string) {
+      const view = await records.readDraft(actor, draftId);
+      if (!view.review) throw new HttpError(404, 'reviewNotFound');
+      return deps.requests.viewOf(actor, view.review);
+    },
+
+    /** Chooses (or changes) the community a draft goes to: a new review in status `created`. */
+    async put(actor: Actor, draftId: string, body: unknown, atCreation = false) {
+      const view = await managedDraft(actor, draftId);
+      const parsed = reviewBody.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw field(issue.path.join('.') || 'receiver', issue.message);
+      }
+      if (parsed.data.type !== COMMUNITY_SUBMISSION) throw new HttpError(400, 'invalidReviewType');
+      const community = await communities.find(parsed.data.receiver.community);
+      if (!community || !canOnCommunity('canRead', actor, communityFacts(community))) {
+        throw field('receiver.community', 'communityNotFound');
+      }
+      const existing = view.review;
+      if (existing?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoChange');
+      checkMayReach(actor, community);
+      // A community with its own upload form takes first submissions only from that form.
+      const sameCommunity = existing?.receiverId === community.id;
+      if (community.themeEnabled && !atCreation && !sameCommunity) {
+        throw new HttpError(400, 'submissionDedicatedForm');
+      }
+      // Choosing a restricted community makes a public record restricted (SPEC §4).
+      if (community.visibility === 'restricted' && view.document.access.record === 'public') {
+        await records.restrictDraft(draftId);
+      }
+      const created = await db.transaction(async (tx) => {
+        if (existing) await deps.requests.remove(existing.id, tx);
+        return deps.requests.create(
+          {
+            type: COMMUNITY_SUBMISSION,
+            title: typeof view.metadata.title === 'string' ? view.metadata.title : '',
+            topic: { type: 'record', id: draftId },
+            receiver: { type: 'community', id: community.id },
+            creator: { type: 'user', id: String(actor.identity.userId ?? 'system') },
+          },
+          tx,
+        );
+      });
+      return deps.requests.viewOf(actor, created);
+    },
+
+    async delete(actor: Actor, draftId: string): Promise<void> {
+      const view = await managedDraft(actor, draftId);
+      if (!view.review) throw new HttpError(404, 'reviewNotFound');
+      if (view.review.status === 'submitted') throw new HttpError(400, 'reviewOpenNoDelete');
+      await deps.requests.remove(view.review.id);
+    },
+
+    /**
+     * Submits the draft for review, after the checks of SPEC §5; when the
+     * actor may include directly, the submission is accepted at once and the
+     * draft published into the community.
+     */
+    async submit(actor: Actor, draftId: string, comment?: string) {
+      const view = await managedDraft(actor, draftId);
+      let review = view.review;
+      if (!review) throw new HttpError(404, 'reviewNotFound');
+      if (review.status === 'submitted') throw new HttpError(400, 'reviewAlreadySubmitted');
+      const community = await communities.find(review.receiverId ?? '');
+      if (!community) throw field('receiver.community', 'communityNotFound');
+      checkMayReach(actor, community);
+      if (community.visibility === 'restricted' && view.document.access.record === 'public') {
+        throw new HttpError(400, 'submissionRestrictedCommunity', {
+          errors: [{ field: 'access.record', messages: ['submissionRestrictedCommunity'] }],
+        });
+      }
+      const errors = await records.publishErrors(actor, draftId, 'submit');
+      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+      if (review.status !== 'created') {
+        // A declined or expired review starts again as a new request to the same community.
+        const previous = review;
+        review = await db.transaction(async (tx) => {
+          await deps.requests.remove(previous.id, tx);
+          return deps.requests.create(
+            {
+              type: COMMUNITY_SUBMISSION,
+              title: previous.title,
+              topic: { type: 'record', id: draftId },
+              receiver: { type: 'community', id: community.id },
+              creator: { type: 'user', id: String(actor.identity.userId) },
+            },
+            tx,
+          );
+        });
+      }
+      let result = await deps.requests.act(actor, review.id, 'submit', comment);
+      if (canOnCommunity('canIncludeDirectly', actor, communityFacts(community))) {
+        await deps.requests.act(systemActor, review.id, 'accept', AUTO_ACCEPT_COMMENT);
+        result = deps.requests.viewOf(actor, (await deps.requests.row(review.id))!);
+      }
+      return result;
+    },
+
+    /** Keeps drafts and their reviews consistent through the records lifecycle. */
+    component: {
+      reviewOf: (draftId) => currentReview(draftId),
+      async afterCreate(actor, draftId, body) {
+        const parent = body.parent as { review?: unknown } | undefined;
+        if (parent?.review !== undefined) await service.put(actor, draftId, parent.review, true);
+      },
+      async checkPublish(draftId, viaReview) {
+        if (viaReview) return;
+        const review = await currentReview(draftId);
+        if (review?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoPublish');
+      },
+      async onPublish(tx, draftId) {
+        // Publishing without the community drops the review that was never submitted.
+        const review = await currentReview(draftId, tx);
+        if (review?.status === 'created') await deps.requests.remove(review.id, tx);
+      },
+      async checkDeleteDraft(draftId) {
+        const review = await currentReview(draftId);
+        if (review?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoDeleteDraft');
+      },
+      async onDeleteDraft(tx, draftId) {
+        const review = await currentReview(draftId, tx);
+        if (review?.status === 'created') await deps.requests.remove(review.id, tx);
+      },
+    } satisfies RecordComponent,
+  };
+  return service;
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

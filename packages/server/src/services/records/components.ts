@@ -1,0 +1,23 @@
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import type { RequestRow } from '../requests/types.ts';
+
+/**
+ * A lifecycle component (STYLE.md §5): a concern such as community review
+ * plugged into the records service at create, publish and delete, instead of
+ * growing one long service method. Every hook is optional.
+ */
+export interface RecordComponent {
+  /** The draft's review request, which its status and permissions depend on. */
+  reviewOf?(draftId: string): Promise<RequestRow | undefined>;
+  /** After a draft was created from `body` (e.g. `parent.review`). */
+  afterCreate?(actor: Actor, draftId: string, body: Record<string, unknown>): Promise<void>;
+  /** May refuse a publication; `viaReview`: the accepted review publishes it. */
+  checkPublish?(draftId: string, viaReview: boolean): Promise<void>;
+  /** Inside the publish transaction. */
+  onPublish?(tx: Database, draftId: string): Promise<void>;
+  /** May refuse to discard a draft. */
+  checkDeleteDraft?(draftId: string): Promise<void>;
+  /** Inside the discard transaction. */
+  onDeleteDraft?(tx: Database, draftId: string): Promise<void>;
+}

@@ -43,6 +43,22 @@ const environment = z.object({
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   ARCA_WEB_DIST: z.string().optional(),
+  ARCA_STORAGE: z.enum(['local', 's3']).default('local'),
+  ARCA_S3_BUCKET: z.string().optional(),
+  ARCA_S3_REGION: z.string().default('us-east-1'),
+  ARCA_S3_ENDPOINT: z.url().optional(),
+  ARCA_S3_ACCESS_KEY_ID: z.string().optional(),
+  ARCA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ARCA_S3_FORCE_PATH_STYLE: flag.default(true),
+  ARCA_FILES_MAX_COUNT: z.coerce.number().int().positive().default(5),
+  ARCA_FILES_MAX_BYTES: z.coerce.number().int().positive().default(1e10),
+  ARCA_FILES_ALLOW_EMPTY: flag.default(false),
+  ARCA_UPLOAD_URL_EXPIRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 86400)
+    .default(7 * 86400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +83,31 @@ export interface Config {
   jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
+  storage: StorageConfig;
+  files: FilesConfig;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      s3: {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+    };
+
+export interface FilesConfig {
+  /** The default per-record quota (SPEC §9); administrators can set another per record. */
+  maxFiles: number;
+  maxBytes: number;
+  allowEmpty: boolean;
+  /** How long a multipart part URL stays valid. */
+  partUrlExpirySeconds: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -82,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.ARCA_DATA_DIR);
+  if (e.ARCA_STORAGE === 's3' && !e.ARCA_S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  ARCA_S3_BUCKET: required when ARCA_STORAGE=s3');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -107,6 +151,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
+    storage:
+      e.ARCA_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.ARCA_S3_BUCKET!,
+              region: e.ARCA_S3_REGION,
+              endpoint: e.ARCA_S3_ENDPOINT,
+              accessKeyId: e.ARCA_S3_ACCESS_KEY_ID,
+              secretAccessKey: e.ARCA_S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.ARCA_S3_FORCE_PATH_STYLE,
+            },
+          }
+        : { kind: 'local' },
+    files: {
+      maxFiles: e.ARCA_FILES_MAX_COUNT,
+      maxBytes: e.ARCA_FILES_MAX_BYTES,
+      allowEmpty: e.ARCA_FILES_ALLOW_EMPTY,
+      partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
+    },
   };
 }
 

@@ -282,3 +282,4 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due').on(t.runAt)],
 );
+export * from './schema.files.ts';

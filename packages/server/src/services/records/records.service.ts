@@ -13,6 +13,8 @@ import { EXTERNAL_PROVIDER, MANAGED_PROVIDER, createPidService } from '../pids.s
 import type { AccessService, GrantRow, LinkRow } from '../sharing/access.service.ts';
 import type { GrantFact } from './repository.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
+import type { FileWithObject } from '../files/files.repository.ts';
+import type { RecordFilesComponent } from '../files/record-files.component.ts';
 import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
 import { newRecordId } from './ids.ts';
 import {
@@ -43,6 +45,8 @@ export interface RecordView {
   /** Only for those who may manage the record. */
   sharing?: { grants: GrantRow[]; links: (LinkRow & { token: string })[] };
   owner?: UserRow | undefined;
+  /** The files of this draft or record. */
+  files: FileWithObject[];
 }
 
 export interface ReadOptions {
@@ -55,6 +59,7 @@ export function createRecordService(deps: {
   vocabularies: VocabularyService;
   validator: RecordValidator;
   doiPrefix: string;
+  files: RecordFilesComponent;
 }) {
   const { db, access, vocabularies, validator } = deps;
   const repo = createRecordRepository(db);
@@ -154,6 +159,7 @@ export function createRecordService(deps: {
       facts: recordFacts,
       actor,
       errors: options.errors ?? [],
+      files: await deps.files.entries(loaded.row.id, loaded.kind === 'draft'),
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
       const [grants, links] = await Promise.all([
@@ -204,8 +210,16 @@ export function createRecordService(deps: {
     return document;
   }
 
-  const validate = (id: string, document: RecordDocument, published: RecordRow | undefined) =>
-    validator.validate({ id, document, published, fileCount: 0 });
+  const validate = async (id: string, document: RecordDocument, published: RecordRow | undefined) => {
+    const files = await deps.files.facts(id);
+    return validator.validate({
+      id,
+      document,
+      published,
+      fileCount: files.completed,
+      totalFiles: files.total,
+    });
+  };
 
   /** The published version with this id, for the rules that look at what was published. */
   const publishedOf = (loaded: Loaded) =>
@@ -290,14 +304,17 @@ export function createRecordService(deps: {
       checkRevision(existing.row.revisionId, expectedRevision);
       authorize('canDeleteDraft', actor, existing.facts);
       const parentId = existing.parent.id;
+      let dropped: string[] = [];
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
+        dropped = await deps.files.discard(tx, id);
         await pidsOf(tx).discardReserved(id);
         await txRepo.deleteDraft(id);
         const published = await txRepo.versionsOf(parentId);
         const others = await txRepo.draftsOf(parentId);
         if (published.length === 0 && others.length === 0) await txRepo.deleteParent(parentId);
       });
+      await deps.files.collect(dropped);
     },
 
     async publish(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
@@ -312,11 +329,16 @@ export function createRecordService(deps: {
         ...(await validate(id, document, published)),
         ...validator.doiErrors(document, previousHadManagedDoi),
       ];
+      if ((await deps.files.facts(id)).pending > 0) {
+        errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
+      }
       if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
 
+      let replacedFiles: string[] = [];
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         const txPids = pidsOf(tx);
+        replacedFiles = await deps.files.publish(tx, id);
         await txRepo.upsertRecord({
           id,
           parentId: parent.id,
@@ -351,6 +373,7 @@ export function createRecordService(deps: {
           await jobs.cancel(`embargo:${id}`);
         }
       });
+      await deps.files.collect(replacedFiles);
       return view((await recordState(id))!, actor, options);
     },
 
@@ -366,6 +389,7 @@ export function createRecordService(deps: {
           revisionId: record.revisionId,
           createdAt: record.createdAt,
         });
+        await deps.files.edit(id);
       }
       return draftView(id, actor, options);
     },

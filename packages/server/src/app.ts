@@ -23,6 +23,7 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { fileRoutes } from './resources/files.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp({
     adminRoutes,
     vocabularyRoutes,
     recordRoutes,
+    fileRoutes,
   ]) {
     await app.register(routes(context));
   }

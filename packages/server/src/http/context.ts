@@ -13,10 +13,12 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from '../services/records/records.service.ts';
 import type { RecordSearch } from '../services/records/search.service.ts';
 import type { AccessService } from '../services/sharing/access.service.ts';
+import type { FilesService } from '../services/files/files.service.ts';
 
 export interface Services {
   access: AccessService;
   accounts: AccountService;
+  files: FilesService;
   jobs: JobQueue;
   records: RecordService;
   recordSearch: RecordSearch;

@@ -14,17 +14,30 @@ import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
+import { createStorage } from '../storage/index.ts';
+import { createFilesService } from './files/files.service.ts';
+import { createPartSigner } from './files/part-signatures.ts';
+import { createRecordFilesComponent } from './files/record-files.component.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(db: Database, config: Config): Services {
   const sessions = createSessionService(db, config.sessionLifetimeMs);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
+  const files = createFilesService({
+    db,
+    storage: createStorage(config),
+    config: config.files,
+    signer: createPartSigner(config.secretKey),
+    partRoute: (id, key, part) =>
+      `${config.siteUrl}/api/records/${id}/draft/files/${encodeURIComponent(key)}/content/${part}`,
+  });
   const records = createRecordService({
     db,
     access,
     vocabularies,
     doiPrefix: config.doiPrefix,
+    files: createRecordFilesComponent(db, files.collect),
     validator: createRecordValidator({
       vocabularies,
       pids: createPidService(db, config.doiPrefix),
@@ -39,6 +52,7 @@ export function createServices(db: Database, config: Config): Services {
   });
   return {
     access,
+    files,
     jobs,
     records,
     recordSearch: createRecordSearch(db),

@@ -176,7 +176,9 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async abortMultipart(key, uploadId) {
       try {
-        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }),
+        );
       } catch (error) {
         if (!(error instanceof NoSuchUpload) && !isMissing(error)) throw error;
       }

@@ -7,6 +7,7 @@ import type { RecordView } from '../../services/records/records.service.ts';
 import { translateMessage } from '../../http/error-handler.ts';
 import { isoDate } from './dates.ts';
 import { serializeUser } from './user.serializer.ts';
+import { serializeRecordFiles } from './file.serializer.ts';
 import { localise } from './vocabulary.serializer.ts';
 
 export interface RecordSerializerContext {
@@ -125,7 +126,10 @@ export function serializeRecord(
 
   const files: Record<string, unknown> = { enabled: document.files.enabled };
   if (can('canReadFiles') || (view.kind === 'draft' && can('canReadDraft'))) {
-    Object.assign(files, { order: [], count: 0, total_bytes: 0, entries: {} });
+    Object.assign(files, {
+      order: [],
+      ...serializeRecordFiles(view.row.id, view.kind, view.files, context.links),
+    });
     if (document.files.default_preview) files.default_preview = document.files.default_preview;
   }
 

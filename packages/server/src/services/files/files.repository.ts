@@ -48,11 +48,7 @@ export function createFilesRepository(db: Database) {
     },
 
     async lockObject(id: string): Promise<FileObjectRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(fileObjects)
-        .where(eq(fileObjects.id, id))
-        .for('update');
+      const [row] = await db.select().from(fileObjects).where(eq(fileObjects.id, id)).for('update');
       return row;
     },
 
@@ -73,7 +69,11 @@ export function createFilesRepository(db: Database) {
     async deleteEntries(recordId: string, draft: boolean, key?: string): Promise<string[]> {
       const rows = await db
         .delete(fileEntries)
-        .where(key === undefined ? bucket(recordId, draft) : and(bucket(recordId, draft), eq(fileEntries.key, key)))
+        .where(
+          key === undefined
+            ? bucket(recordId, draft)
+            : and(bucket(recordId, draft), eq(fileEntries.key, key)),
+        )
         .returning({ objectId: fileEntries.objectId });
       return rows.map((row) => row.objectId);
     },
@@ -95,10 +95,7 @@ export function createFilesRepository(db: Database) {
     /** Turns a draft's entries into its published record's, replacing those it had. */
     async publishEntries(recordId: string): Promise<string[]> {
       const replaced = await this.deleteEntries(recordId, false);
-      await db
-        .update(fileEntries)
-        .set({ draft: false })
-        .where(bucket(recordId, true));
+      await db.update(fileEntries).set({ draft: false }).where(bucket(recordId, true));
       return replaced;
     },
 

@@ -35,7 +35,9 @@ export interface FileSpec {
   checksum?: string | undefined;
   metadata?: Record<string, unknown> | undefined;
   access?: { hidden?: boolean | undefined } | undefined;
-  transfer?: { type?: 'L' | 'M' | undefined; parts?: number | undefined; part_size?: number | undefined } | undefined;
+  transfer?:
+    | { type?: 'L' | 'M' | undefined; parts?: number | undefined; part_size?: number | undefined }
+    | undefined;
 }
 
 export interface PartLink {
@@ -150,8 +152,8 @@ export function createFilesService(deps: {
   const readAction = (scope: Scope): RecordAction =>
     scope === 'draft' ? 'canReadDraft' : 'canReadFiles';
 
-  async function quotaOf(parentId: string): Promise<Quota> {
-    const custom = await repo.quota(parentId);
+  async function quotaOf(parentId: string, from = repo): Promise<Quota> {
+    const custom = await from.quota(parentId);
     return custom ? { maxFiles: custom.maxFiles, maxBytes: custom.maxBytes } : defaultQuota(config);
   }
 
@@ -176,7 +178,11 @@ export function createFilesService(deps: {
   }
 
   /** Fresh part links on every read: an expired URL is replaced by reading the file again. */
-  async function withParts(recordId: string, scope: Scope, file: FileWithObject): Promise<FileView> {
+  async function withParts(
+    recordId: string,
+    scope: Scope,
+    file: FileWithObject,
+  ): Promise<FileView> {
     const view: FileView = { ...file, recordId, scope };
     if (!isMultipartPending(file)) return view;
     const expiresIn = config.partUrlExpirySeconds;
@@ -230,7 +236,9 @@ export function createFilesService(deps: {
     const errors: FieldError[] = [];
     const problem = (index: number, field: string, message: string) =>
       errors.push({ field: `${index}.${field}`, messages: [message] });
-    const taken = new Set(existing.filter((f) => f.entry.status !== 'failed').map((f) => f.entry.key));
+    const taken = new Set(
+      existing.filter((f) => f.entry.status !== 'failed').map((f) => f.entry.key),
+    );
     const seen = new Set<string>();
     specs.forEach((spec, index) => {
       const key = normalizeKey(spec.key);
@@ -265,25 +273,30 @@ export function createFilesService(deps: {
     if (errors.length) throw new HttpError(400, 'validation', { errors });
   }
 
-  async function setObjectContent(file: FileWithObject, stored: { key: string; size: number; md5: string }) {
+  async function setObjectContent(
+    file: FileWithObject,
+    stored: { key: string; size: number; md5: string },
+  ) {
     let previous: string | undefined;
-    await db.transaction(async (tx) => {
-      const txRepo = createFilesRepository(tx);
-      const object = await txRepo.lockObject(file.object.id);
-      if (!object || object.status !== 'pending') {
-        throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
-      }
-      previous = object.storageKey;
-      await txRepo.updateObject(object.id, {
-        storageKey: stored.key,
-        size: stored.size,
-        checksum: `md5:${stored.md5}`,
+    await db
+      .transaction(async (tx) => {
+        const txRepo = createFilesRepository(tx);
+        const object = await txRepo.lockObject(file.object.id);
+        if (!object || object.status !== 'pending') {
+          throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
+        }
+        previous = object.storageKey;
+        await txRepo.updateObject(object.id, {
+          storageKey: stored.key,
+          size: stored.size,
+          checksum: `md5:${stored.md5}`,
+        });
+        await txRepo.updateEntry(file.entry.id, {});
+      })
+      .catch(async (error: unknown) => {
+        await storage.remove(stored.key);
+        throw error;
       });
-      await txRepo.updateEntry(file.entry.id, {});
-    }).catch(async (error: unknown) => {
-      await storage.remove(stored.key);
-      throw error;
-    });
     if (previous && previous !== stored.key) await storage.remove(previous);
   }
 
@@ -331,11 +344,15 @@ export function createFilesService(deps: {
           validateSpecs(specs, existing);
           const keys = new Set(specs.map((s) => normalizeKey(s.key)));
           // A failed upload under the same name gives way to the new one.
-          for (const file of existing.filter((f) => f.entry.status === 'failed' && keys.has(f.entry.key))) {
+          for (const file of existing.filter(
+            (f) => f.entry.status === 'failed' && keys.has(f.entry.key),
+          )) {
             replaced.push(...(await txRepo.deleteEntries(id, true, file.entry.key)));
           }
-          const kept = existing.filter((f) => !(f.entry.status === 'failed' && keys.has(f.entry.key)));
-          checkQuota(await quotaOf(bucket.parentId), kept, {
+          const kept = existing.filter(
+            (f) => !(f.entry.status === 'failed' && keys.has(f.entry.key)),
+          );
+          checkQuota(await quotaOf(bucket.parentId, txRepo), kept, {
             count: specs.length,
             bytes: specs.reduce((sum, s) => sum + (s.size ?? 0), 0),
           });
@@ -358,7 +375,9 @@ export function createFilesService(deps: {
               objectId: object.id,
               transferType: multipart ? 'M' : 'L',
               parts,
-              partSize: multipart ? (spec.transfer!.part_size ?? Math.ceil(spec.size! / parts!)) : null,
+              partSize: multipart
+                ? (spec.transfer!.part_size ?? Math.ceil(spec.size! / parts!))
+                : null,
               declaredSize: spec.size ?? null,
               mimetype: mimetypeOf(key),
               metadata: {
@@ -421,7 +440,9 @@ export function createFilesService(deps: {
       contentMd5: string | undefined,
     ): Promise<FileView> {
       const bucket =
-        'actor' in access ? await writable(access.actor, id) : await load(null, id, 'draft', 'canUpdateDraft');
+        'actor' in access
+          ? await writable(access.actor, id)
+          : await load(null, id, 'draft', 'canUpdateDraft');
       if (bucket.locked) throw new HttpError(400, 'filesLocked');
       const file = await find(bucket, key);
       if (!('actor' in access)) {
@@ -468,11 +489,18 @@ export function createFilesService(deps: {
       if (file.entry.transferType === 'M') {
         const held = await partsHeld(file);
         const missing: number[] = [];
-        for (let part = 1; part <= file.entry.parts!; part++) if (!held.includes(part)) missing.push(part);
+        for (let part = 1; part <= file.entry.parts!; part++)
+          if (!held.includes(part)) missing.push(part);
         if (missing.length) {
-          throw new HttpError(400, 'missingParts', { params: { parts: missing.slice(0, 20).join(', ') } });
+          throw new HttpError(400, 'missingParts', {
+            params: { parts: missing.slice(0, 20).join(', ') },
+          });
         }
-        await storage.completeMultipart(file.object.storageKey, file.object.uploadId ?? '', file.entry.parts!);
+        await storage.completeMultipart(
+          file.object.storageKey,
+          file.object.uploadId ?? '',
+          file.entry.parts!,
+        );
         const hashed = await storage.hash(file.object.storageKey);
         if (!hashed) throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
         stored = hashed;
@@ -521,7 +549,10 @@ export function createFilesService(deps: {
       actor: Actor,
       id: string,
       key: string,
-      body: { metadata?: Record<string, unknown> | undefined; access?: { hidden?: boolean | undefined } | undefined },
+      body: {
+        metadata?: Record<string, unknown> | undefined;
+        access?: { hidden?: boolean | undefined } | undefined;
+      },
     ): Promise<FileView> {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
@@ -551,7 +582,9 @@ export function createFilesService(deps: {
     async importFiles(actor: Actor, id: string): Promise<FileListView> {
       const bucket = await writable(actor, id);
       const refuse = (message: string) =>
-        new HttpError(400, 'validation', { errors: [{ field: 'files.enabled', messages: [message] }] });
+        new HttpError(400, 'validation', {
+          errors: [{ field: 'files.enabled', messages: [message] }],
+        });
       if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
       const previous = await records.latestRecord(bucket.parentId);
       if (!previous) throw refuse('recordHasNoFiles');
@@ -561,7 +594,10 @@ export function createFilesService(deps: {
         await txRepo.lockBucket(id);
         if ((await txRepo.list(id, true)).length > 0) throw refuse('removeFilesFirst');
         if ((await txRepo.list(previous.id, false)).length === 0) throw refuse('recordHasNoFiles');
-        await txRepo.copyEntries({ recordId: previous.id, draft: false }, { recordId: id, draft: true });
+        await txRepo.copyEntries(
+          { recordId: previous.id, draft: false },
+          { recordId: id, draft: true },
+        );
       });
       return listOf(bucket);
     },
@@ -582,7 +618,9 @@ export function createFilesService(deps: {
     /** Every completed file, for the zip archive. */
     async archive(actor: Actor, id: string, scope: Scope) {
       const bucket = await load(actor, id, scope, readAction(scope));
-      const files = (await repo.list(id, scope === 'draft')).filter((f) => f.entry.status === 'completed');
+      const files = (await repo.list(id, scope === 'draft')).filter(
+        (f) => f.entry.status === 'completed',
+      );
       return {
         files,
         open: (file: FileWithObject) => storage.read(file.object.storageKey),

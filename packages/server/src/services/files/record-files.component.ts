@@ -13,7 +13,10 @@ export interface FileFacts {
  * become the record's on publish, an edit draft starts with the published
  * files, a discarded draft drops its own. Objects are shared, never copied.
  */
-export function createRecordFilesComponent(db: Database, collect: (ids: string[]) => Promise<void>) {
+export function createRecordFilesComponent(
+  db: Database,
+  collect: (ids: string[]) => Promise<void>,
+) {
   const repo = createFilesRepository(db);
   return {
     async facts(draftId: string): Promise<FileFacts> {

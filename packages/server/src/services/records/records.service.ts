@@ -210,7 +210,11 @@ export function createRecordService(deps: {
     return document;
   }
 
-  const validate = async (id: string, document: RecordDocument, published: RecordRow | undefined) => {
+  const validate = async (
+    id: string,
+    document: RecordDocument,
+    published: RecordRow | undefined,
+  ) => {
     const files = await deps.files.facts(id);
     return validator.validate({
       id,

@@ -18,14 +18,23 @@ export function someBytes(size: number, seed = 1): Buffer {
 
 /** A draft with files enabled that passes every other publish rule. */
 export async function draftWithFiles(client: TestClient, overrides: Record<string, unknown> = {}) {
-  const response = await createDraft(client, publishable('A draft with files', { files: { enabled: true }, ...overrides }));
+  const response = await createDraft(
+    client,
+    publishable('A draft with files', { files: { enabled: true }, ...overrides }),
+  );
   return response.json as { id: string; links: Record<string, string> };
 }
 
 export const filesUrl = (id: string) => `/api/records/${id}/draft/files`;
 export const fileUrl = (id: string, key: string) => `${filesUrl(id)}/${encodeURIComponent(key)}`;
 
-export function putContent(client: TestClient, id: string, key: string, bytes: Buffer, headers: Record<string, string> = {}) {
+export function putContent(
+  client: TestClient,
+  id: string,
+  key: string,
+  bytes: Buffer,
+  headers: Record<string, string> = {},
+) {
   return client.request('PUT', `${fileUrl(id, key)}/content`, {
     payload: bytes,
     headers: { 'content-type': 'application/octet-stream', ...headers },

@@ -96,18 +96,14 @@ export function createLocalStorage(root: string): Storage & { sweepTemporary(): 
 
     async writePart(key, _uploadId, part, source: Readable) {
       const counter = new HashingCounter(part.size);
-      const handle = await open(pathOf(key), 'r+');
-      try {
-        await pipeline(
-          source,
-          counter,
-          createWriteStream('', { fd: handle, start: part.offset, autoClose: false }),
-        );
-        if (counter.size !== part.size) throw new SizeLimitError(part.size, counter.size);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      const file = pathOf(key);
+      await pipeline(
+        source,
+        counter,
+        createWriteStream(file, { flags: 'r+', start: part.offset, highWaterMark: 1 << 20 }),
+      );
+      if (counter.size !== part.size) throw new SizeLimitError(part.size, counter.size);
+      await flush(file);
       return { size: counter.size, md5: counter.digest() };
     },
 

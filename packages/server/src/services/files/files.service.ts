@@ -487,7 +487,20 @@ export function createFilesService(deps: {
       const declaredChecksum = file.entry.metadata.declared_checksum;
       let stored: { size: number; md5: string };
       if (file.entry.transferType === 'M') {
-        const held = await partsHeld(file);
+        const fromStorage = await storage.heldParts(
+          file.object.storageKey,
+          file.object.uploadId ?? '',
+        );
+        // Parts sent straight to S3 are checked here: every part but the last is part_size.
+        for (const held of fromStorage ?? []) {
+          const expected = partSizeOf(file, held.part);
+          if (held.size !== expected) {
+            throw new HttpError(400, 'partSizeMismatch', {
+              params: { part: held.part, size: expected },
+            });
+          }
+        }
+        const held = fromStorage ? fromStorage.map((p) => p.part) : await partsHeld(file);
         const missing: number[] = [];
         for (let part = 1; part <= file.entry.parts!; part++)
           if (!held.includes(part)) missing.push(part);

@@ -31,6 +31,7 @@ export async function startServer(
   const { db } = database;
   await loadVocabularies(db);
   const services = createServices(db, config);
+  await services.files.recover();
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

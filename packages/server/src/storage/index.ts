@@ -9,7 +9,7 @@ export type { Storage } from './storage.ts';
  * The configured storage backend. The S3 SDK is imported on first use and
  * only when S3 is configured, so a local installation never loads it.
  */
-export function createStorage(config: Config): Storage & { sweepTemporary(): Promise<void> } {
+export function createStorage(config: Config): Storage {
   const settings = config.storage;
   if (settings.kind === 'local') return createLocalStorage(path.join(config.dataDir, 'files'));
   let backend: Promise<Storage> | undefined;

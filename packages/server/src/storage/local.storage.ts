@@ -14,7 +14,7 @@ const TEMP_MARK = '.tmp-';
  * temporary name, flushed and renamed, so it appears complete or not at all.
  * A multipart upload writes each part at its offset in one pre-created file.
  */
-export function createLocalStorage(root: string): Storage & { sweepTemporary(): Promise<void> } {
+export function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
     if (!/^[\w.-]+(\/[\w.-]+)*$/.test(key) || key.split('/').includes('..')) {
       throw new Error(`invalid storage key ${key}`);
@@ -119,7 +119,6 @@ export function createLocalStorage(root: string): Storage & { sweepTemporary(): 
       await rm(pathOf(key), { force: true });
     },
 
-    /** Removes what writes interrupted by a crash left behind. */
     async sweepTemporary() {
       let entries: string[];
       try {

@@ -174,6 +174,11 @@ export function createS3Storage(settings: S3Settings): Storage {
       );
     },
 
+    // An object appears only once complete: an interrupted upload leaves nothing visible.
+    sweepTemporary() {
+      return Promise.resolve();
+    },
+
     async abortMultipart(key, uploadId) {
       try {
         await client.send(

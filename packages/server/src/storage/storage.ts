@@ -77,6 +77,12 @@ export interface Storage {
 
   /** Abandons a multipart upload and its parts; an unknown upload is not an error. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
+
+  /**
+   * Removes what writes interrupted by a crash left behind. Call once at
+   * start, before serving: a write in progress would lose its temporary data.
+   */
+  sweepTemporary(): Promise<void>;
 }
 
 /** More (or fewer) bytes arrived than allowed. */

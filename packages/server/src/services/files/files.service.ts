@@ -657,6 +657,9 @@ export function createFilesService(deps: {
       return { recordId: id, ...(await quotaOf(bucket.parentId)) };
     },
 
+    /** At start: drops what uploads cut off by a crash left in storage. Pending files stay resumable. */
+    recover: () => storage.sweepTemporary(),
+
     collect,
     withParts,
   };

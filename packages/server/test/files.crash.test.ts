@@ -90,7 +90,7 @@ describe('a crash during a commit', () => {
         },
       }),
       duplex: 'half',
-    } as RequestInit).catch(() => null);
+    }).catch(() => null);
 
     // Kill the server while the commit reads and hashes the parts.
     const commit = client.request('POST', `${files}/big.bin/commit`).catch(() => null);

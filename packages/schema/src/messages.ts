@@ -61,6 +61,21 @@ export const validationMessages = {
   grantToOwner: 'The owner already has every permission on this record.',
   duplicateGrant: 'This subject appears more than once in the request.',
   invalidLinkExpiration: 'Must be one of: 0, 30, 60, 180, 365.',
+  // Files (API.md §2, SPEC §5)
+  filesExistMetadataOnly:
+    'A record with files cannot be metadata-only. Remove the files first to mark it as metadata-only.',
+  filesPending: 'One or more files have not completed their transfer, please wait.',
+  filesNotEnabled: 'Files support must be enabled.',
+  removeFilesFirst: 'Please remove all files first.',
+  recordHasNoFiles: 'The record has no files.',
+  fileKeyRequired: 'A file name is required.',
+  invalidFileKey:
+    'Not a valid file name: it may not contain "/", "\\" or control characters, start or end with a space, be "." or "..", or be longer than 255 characters.',
+  invalidChecksum: 'A checksum looks like md5:<32 hexadecimal digits>.',
+  multipartSizeRequired: 'A multipart upload needs the file size.',
+  tooManyParts: 'A multipart upload has from 1 to 10000 parts.',
+  partSizeOutOfRange: 'Parts must be from 5 MiB (5242880 bytes) to 5 GiB (5368709120 bytes).',
+  partsDoNotMatchSize: 'The number of parts times the part size does not match the file size.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -132,6 +147,37 @@ export const errorMessages = {
     'The action "{{action}}" cannot be done on a request in status {{status}}.',
   cannotReply: 'Only comments can be replied to, and replies cannot be replied to.',
   autoAccepted: 'This request has been automatically accepted.',
+  // Files (API.md §2, SPEC §5)
+  noFilesToUpload: 'No files to upload.',
+  fileAlreadyExists: '{{filename}} is already part of this upload.',
+  emptyFileNotAllowed: 'Empty files are not allowed: {{filename}} has no content.',
+  tooManyFiles:
+    'Could not upload files. Uploading selected files will result in exceeding the max amount per record ({{max}} files).',
+  storageLimitExceeded:
+    'Could not upload files. The files would take {{total}} bytes, more than the storage limit of {{limit}} bytes for this record.',
+  filesLocked:
+    'The files of a published record cannot be changed. Create a new version to change them.',
+  fileNotFound: 'No file with the key {{key}} in this record.',
+  wrongTransferType: 'This upload does not use this transfer type.',
+  fileAlreadyCommitted: 'File with key {{key}} is already committed.',
+  fileSizeLimit:
+    'File size limit exceeded: {{key}} may have at most {{limit}} bytes, {{received}} were sent.',
+  fileSizeMismatch:
+    'The size of {{key}} ({{received}} bytes) differs from the size announced ({{declared}} bytes).',
+  fileChecksumMismatch: 'The checksum of {{key}} differs from the checksum announced.',
+  partUrlExpired:
+    'This upload URL has expired. Read the file again (its self link) to get fresh part URLs.',
+  partsGoToStorage: 'Parts of this upload go directly to the storage, to the URLs in links.parts.',
+  invalidPartNumber: 'Invalid part number: parts are numbered from 1 to {{max}}.',
+  partSizeMismatch:
+    'Size of this part must be equal to part_size sent in multipart initialization (part {{part}}: {{size}} bytes).',
+  contentMd5Mismatch:
+    'The Content-MD5 header does not match the bytes received for part {{part}}; send the part again.',
+  missingParts: 'Parts still missing: {{parts}}.',
+  fileNoContent: 'No content has been uploaded for {{key}}.',
+  fileChanged: 'The content of {{key}} changed during the commit; commit again.',
+  fileNotCommitted: 'The file {{key}} has not been committed yet.',
+  rangeNotSatisfiable: 'The requested range is not satisfiable.',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -35,6 +35,7 @@ export async function startServer(
   const services = createServices(db, config, {
     log: { info: (details, message) => appLog.current?.info(details, message) },
   });
+  await services.files.recover();
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

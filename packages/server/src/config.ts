@@ -53,6 +53,22 @@ const environment = z.object({
   ARCA_MAIL_FROM: z.string().optional(),
   ARCA_COMMUNITY_CREATION: z.enum(['users', 'admins']).default('users'),
   ARCA_REQUEST_EXPIRY_DAYS: z.coerce.number().min(0).default(30),
+  ARCA_STORAGE: z.enum(['local', 's3']).default('local'),
+  ARCA_S3_BUCKET: z.string().optional(),
+  ARCA_S3_REGION: z.string().default('us-east-1'),
+  ARCA_S3_ENDPOINT: z.url().optional(),
+  ARCA_S3_ACCESS_KEY_ID: z.string().optional(),
+  ARCA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ARCA_S3_FORCE_PATH_STYLE: flag.default(true),
+  ARCA_FILES_MAX_COUNT: z.coerce.number().int().positive().default(5),
+  ARCA_FILES_MAX_BYTES: z.coerce.number().int().positive().default(1e10),
+  ARCA_FILES_ALLOW_EMPTY: flag.default(false),
+  ARCA_UPLOAD_URL_EXPIRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 86400)
+    .default(7 * 86400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +93,8 @@ export interface Config {
   jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
+  storage: StorageConfig;
+  files: FilesConfig;
   mail: MailConfig;
   /** Who may create communities: every signed-in user, or administrators only. */
   communityCreation: 'users' | 'admins';
@@ -97,6 +115,29 @@ export interface SmtpSettings {
   auth?: { user: string; pass: string };
 }
 
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      s3: {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+    };
+
+export interface FilesConfig {
+  /** The default per-record quota (SPEC §9); administrators can set another per record. */
+  maxFiles: number;
+  maxBytes: number;
+  allowEmpty: boolean;
+  /** How long a multipart part URL stays valid. */
+  partUrlExpirySeconds: number;
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 /** Reads the configuration from environment variables (see README.md). */
@@ -110,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.ARCA_DATA_DIR);
+  if (e.ARCA_STORAGE === 's3' && !e.ARCA_S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  ARCA_S3_BUCKET: required when ARCA_STORAGE=s3');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -141,6 +185,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     communityCreation: e.ARCA_COMMUNITY_CREATION,
     requestExpiryDays: e.ARCA_REQUEST_EXPIRY_DAYS,
+    storage:
+      e.ARCA_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.ARCA_S3_BUCKET!,
+              region: e.ARCA_S3_REGION,
+              endpoint: e.ARCA_S3_ENDPOINT,
+              accessKeyId: e.ARCA_S3_ACCESS_KEY_ID,
+              secretAccessKey: e.ARCA_S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.ARCA_S3_FORCE_PATH_STYLE,
+            },
+          }
+        : { kind: 'local' },
+    files: {
+      maxFiles: e.ARCA_FILES_MAX_COUNT,
+      maxBytes: e.ARCA_FILES_MAX_BYTES,
+      allowEmpty: e.ARCA_FILES_ALLOW_EMPTY,
+      partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
+    },
   };
 }
 

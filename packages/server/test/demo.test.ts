@@ -48,6 +48,22 @@ describe('the demo data', () => {
       (h: { versions: { index: number } }) => h.versions.index === 2,
     );
     expect((await t.client().get(`/api/records/${versioned.id}/versions`)).json.hits.total).toBe(2);
+    // Demo records carry real files: a CSV, an image, a PDF and a README.
+    const soil = published.json.hits.hits.find((h: { metadata: { title: string } }) =>
+      h.metadata.title.startsWith('Soil moisture'),
+    );
+    expect(Object.keys(soil.files.entries).sort()).toEqual([
+      'README.txt',
+      'methods-report.pdf',
+      'readings.csv',
+      'station-map.png',
+    ]);
+    const png = await t.client().get(`/api/records/${soil.id}/files/station-map.png/content`);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.raw.subarray(1, 4).toString()).toBe('PNG');
+    const pdf = await t.client().get(`/api/records/${soil.id}/files/methods-report.pdf/content`);
+    expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(versioned.files.count).toBe(2);
     // Bob's ORCID iD makes him findable as a creator.
     expect((await t.client().get('/api/names?suggest=baker')).json.hits.total).toBeGreaterThan(0);
   });

@@ -97,8 +97,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
 export interface RequestOptions {
   body?: unknown;
-  /** A raw body sent as is (e.g. malformed JSON). */
-  payload?: string;
+  /** A raw body sent as is (e.g. malformed JSON, or file bytes). */
+  payload?: string | Buffer;
   headers?: Record<string, string>;
   /** Send the X-CSRFToken header from the cookie jar (default: yes). */
   csrf?: boolean;
@@ -109,6 +109,8 @@ export interface TestResponse {
   status: number;
   headers: LightMyRequestResponse['headers'];
   body: string;
+  /** The body's bytes (file downloads). */
+  raw: Buffer;
   // Tests read answers freely; the assertions say what the shape must be.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
@@ -159,7 +161,13 @@ export class TestClient {
     } catch {
       json = undefined;
     }
-    return { status: response.statusCode, headers: response.headers, body: response.body, json };
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.body,
+      raw: response.rawPayload,
+      json,
+    };
   }
 
   get = (url: string, options?: RequestOptions) => this.request('GET', url, options);

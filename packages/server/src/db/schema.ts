@@ -285,3 +285,4 @@ export const jobs = pgTable(
 export * from './schema.sharing.ts';
 export * from './schema.communities.ts';
 export * from './schema.requests.ts';
+export * from './schema.files.ts';

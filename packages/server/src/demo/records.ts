@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Services } from '../http/context.ts';
 import type { Actor } from '../permissions/records.policy.ts';
 
@@ -23,9 +26,10 @@ const base = (title: string, description: string, resourceType = 'dataset') => (
     subjects: [{ subject: 'hydrology' }, { subject: 'soil science' }],
     publisher: 'Arca demo',
   },
-  // Files arrive with the files capability; until then demo records are metadata-only.
-  files: { enabled: false },
+  files: { enabled: true },
 });
+
+const filesDir = path.join(import.meta.dirname, 'files');
 
 /** Alice's demo records: open, restricted files, embargoed, two versions, and a draft. */
 export async function seedDemoRecords(services: Services, aliceId: number): Promise<void> {
@@ -34,8 +38,29 @@ export async function seedDemoRecords(services: Services, aliceId: number): Prom
     groups: [],
     links: [],
   };
-  const publish = async (body: object) => {
+  /** Uploads demo files the way a client does: init, content, commit. */
+  const upload = async (draftId: string, names: string[]) => {
+    const sizes = await Promise.all(
+      names.map(async (name) => (await stat(path.join(filesDir, name))).size),
+    );
+    await services.files.init(
+      alice,
+      draftId,
+      names.map((key, i) => ({ key, size: sizes[i] })),
+    );
+    for (const name of names) {
+      await services.files.setContent(
+        alice,
+        draftId,
+        name,
+        createReadStream(path.join(filesDir, name)),
+      );
+      await services.files.commit(alice, draftId, name);
+    }
+  };
+  const publish = async (body: object, files: string[]) => {
     const draft = await services.records.create(alice, body);
+    await upload(draft.row.id, files);
     return services.records.publish(alice, draft.row.id);
   };
 
@@ -44,26 +69,34 @@ export async function seedDemoRecords(services: Services, aliceId: number): Prom
       'Soil moisture, Lake Geneva basin 2025',
       'Hourly soil moisture readings from twelve stations.',
     ),
+    ['readings.csv', 'station-map.png', 'methods-report.pdf', 'README.txt'],
   );
-  await publish({
-    ...base(
-      'Interview transcripts on farming practice',
-      'Anonymised interviews; files on request.',
-      'publication-report',
-    ),
-    access: { record: 'public', files: 'restricted', embargo: { active: false } },
-  });
-  const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  await publish({
-    ...base('Glacier melt model outputs', 'Outputs of the melt model for the Rhône glacier.'),
-    access: {
-      record: 'public',
-      files: 'restricted',
-      embargo: { active: true, until: inAYear, reason: 'Until the article is published.' },
+  await publish(
+    {
+      ...base(
+        'Interview transcripts on farming practice',
+        'Anonymised interviews; files on request.',
+        'publication-report',
+      ),
+      access: { record: 'public', files: 'restricted', embargo: { active: false } },
     },
-  });
+    ['methods-report.pdf', 'README.txt'],
+  );
+  const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  await publish(
+    {
+      ...base('Glacier melt model outputs', 'Outputs of the melt model for the Rhône glacier.'),
+      access: {
+        record: 'public',
+        files: 'restricted',
+        embargo: { active: true, until: inAYear, reason: 'Until the article is published.' },
+      },
+    },
+    ['station-map.png', 'README.txt'],
+  );
   const first = await publish(
     base('Lake sediment cores', 'Sediment cores from Lake Neuchâtel, first campaign.'),
+    ['readings.csv', 'README.txt'],
   );
   const next = await services.records.newVersion(alice, first.row.id);
   await services.records.updateDraft(alice, next.row.id, {
@@ -74,6 +107,8 @@ export async function seedDemoRecords(services: Services, aliceId: number): Prom
       version: 'v2',
     },
   });
+  // The new version keeps the first version's files (shared, not copied).
+  await services.files.importFiles(alice, next.row.id);
   await services.records.publish(alice, next.row.id);
   await services.records.create(alice, {
     metadata: {

@@ -22,10 +22,12 @@ import type { CommunityService } from '../services/communities/communities.servi
 import type { ReviewService } from '../services/communities/review.service.ts';
 import type { RequestService } from '../services/requests/requests.service.ts';
 import type { RequestEvents } from '../services/requests/events.ts';
+import type { FilesService } from '../services/files/files.service.ts';
 
 export interface Services {
   access: AccessService;
   accounts: AccountService;
+  files: FilesService;
   jobs: JobQueue;
   records: RecordService;
   recordSearch: RecordSearch;

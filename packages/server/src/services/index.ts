@@ -26,6 +26,10 @@ import { createReviewService } from './communities/review.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
 import { createRequestTypeRegistry } from './requests/types.ts';
+import { createStorage } from '../storage/index.ts';
+import { createFilesService } from './files/files.service.ts';
+import { createPartSigner } from './files/part-signatures.ts';
+import { createRecordFilesComponent } from './files/record-files.component.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(
@@ -36,11 +40,20 @@ export function createServices(
   const sessions = createSessionService(db, config.sessionLifetimeMs);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
+  const files = createFilesService({
+    db,
+    storage: createStorage(config),
+    config: config.files,
+    signer: createPartSigner(config.secretKey),
+    partRoute: (id, key, part) =>
+      `${config.siteUrl}/api/records/${id}/draft/files/${encodeURIComponent(key)}/content/${part}`,
+  });
   const records = createRecordService({
     db,
     access,
     vocabularies,
     doiPrefix: config.doiPrefix,
+    files: createRecordFilesComponent(db, files.collect),
     validator: createRecordValidator({
       vocabularies,
       pids: createPidService(db, config.doiPrefix),
@@ -77,6 +90,7 @@ export function createServices(
   const targets = createShareTargets(db);
   return {
     access,
+    files,
     jobs,
     records,
     recordSearch: createRecordSearch(db),

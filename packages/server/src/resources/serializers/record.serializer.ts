@@ -11,6 +11,7 @@ import { serializeLink } from './sharing.serializer.ts';
 import type { RecordStatus } from '@arca/schema';
 import { reviewStatus, serializeReviewSummary } from './review.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
+import { serializeRecordFiles } from './file.serializer.ts';
 import { localise } from './vocabulary.serializer.ts';
 
 export interface RecordSerializerContext {
@@ -136,7 +137,10 @@ export function serializeRecord(
 
   const files: Record<string, unknown> = { enabled: document.files.enabled };
   if (can('canReadFiles') || (view.kind === 'draft' && can('canReadDraft'))) {
-    Object.assign(files, { order: [], count: 0, total_bytes: 0, entries: {} });
+    Object.assign(files, {
+      order: [],
+      ...serializeRecordFiles(view.row.id, view.kind, view.files, context.links),
+    });
     if (document.files.default_preview) files.default_preview = document.files.default_preview;
   }
 

@@ -13,6 +13,8 @@ import { EXTERNAL_PROVIDER, MANAGED_PROVIDER, createPidService } from '../pids.s
 import type { AccessService, GrantRow, LinkRow } from '../sharing/access.service.ts';
 import type { GrantFact } from './repository.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
+import type { FileWithObject } from '../files/files.repository.ts';
+import type { RecordFilesComponent } from '../files/record-files.component.ts';
 import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
 import { newRecordId } from './ids.ts';
 import {
@@ -48,6 +50,8 @@ export interface RecordView {
   owner?: UserRow | undefined;
   /** A draft's community review request, if it has one. */
   review?: RequestRow | undefined;
+  /** The files of this draft or record. */
+  files: FileWithObject[];
 }
 
 export interface ReadOptions {
@@ -60,6 +64,7 @@ export function createRecordService(deps: {
   vocabularies: VocabularyService;
   validator: RecordValidator;
   doiPrefix: string;
+  files: RecordFilesComponent;
 }) {
   const { db, access, vocabularies, validator } = deps;
   const repo = createRecordRepository(db);
@@ -184,6 +189,7 @@ export function createRecordService(deps: {
       actor,
       errors: options.errors ?? [],
       review: loaded.review,
+      files: await deps.files.entries(loaded.row.id, loaded.kind === 'draft'),
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
       const [grants, links] = await Promise.all([
@@ -234,8 +240,20 @@ export function createRecordService(deps: {
     return document;
   }
 
-  const validate = (id: string, document: RecordDocument, published: RecordRow | undefined) =>
-    validator.validate({ id, document, published, fileCount: 0 });
+  const validate = async (
+    id: string,
+    document: RecordDocument,
+    published: RecordRow | undefined,
+  ) => {
+    const files = await deps.files.facts(id);
+    return validator.validate({
+      id,
+      document,
+      published,
+      fileCount: files.completed,
+      totalFiles: files.total,
+    });
+  };
 
   /** The published version with this id, for the rules that look at what was published. */
   const publishedOf = (loaded: Loaded) =>
@@ -354,15 +372,18 @@ export function createRecordService(deps: {
       authorize('canDeleteDraft', actor, existing.facts);
       for (const component of components) await component.checkDeleteDraft?.(id);
       const parentId = existing.parent.id;
+      let dropped: string[] = [];
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         for (const component of components) await component.onDeleteDraft?.(tx, id);
+        dropped = await deps.files.discard(tx, id);
         await pidsOf(tx).discardReserved(id);
         await txRepo.deleteDraft(id);
         const published = await txRepo.versionsOf(parentId);
         const others = await txRepo.draftsOf(parentId);
         if (published.length === 0 && others.length === 0) await txRepo.deleteParent(parentId);
       });
+      await deps.files.collect(dropped);
     },
 
     async publish(
@@ -385,13 +406,18 @@ export function createRecordService(deps: {
         ...(await validate(id, document, published)),
         ...validator.doiErrors(document, previousHadManagedDoi),
       ];
+      if ((await deps.files.facts(id)).pending > 0) {
+        errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
+      }
       if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
 
+      let replacedFiles: string[] = [];
       await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         if (options.viaReview) await options.viaReview(tx);
         for (const component of components) await component.onPublish?.(tx, id);
         const txPids = pidsOf(tx);
+        replacedFiles = await deps.files.publish(tx, id);
         await txRepo.upsertRecord({
           id,
           parentId: parent.id,
@@ -426,6 +452,7 @@ export function createRecordService(deps: {
           await jobs.cancel(`embargo:${id}`);
         }
       });
+      await deps.files.collect(replacedFiles);
       return view((await recordState(id))!, actor, { expand: options.expand ?? false });
     },
 
@@ -441,6 +468,7 @@ export function createRecordService(deps: {
           revisionId: record.revisionId,
           createdAt: record.createdAt,
         });
+        await deps.files.edit(id);
       }
       return draftView(id, actor, options);
     },

@@ -11,7 +11,10 @@ export interface ValidationInput {
   document: RecordDocument;
   /** The published version with the same id, when this draft edits it. */
   published: RecordRow | undefined;
+  /** Completed files. */
   fileCount: number;
+  /** Every file, whatever its state. */
+  totalFiles?: number;
 }
 
 export interface ValidationRules {
@@ -56,6 +59,10 @@ export function createRecordValidator(deps: {
 
       if (document.files.enabled !== false && input.fileCount === 0) {
         add(errors, 'files.enabled', 'missingFiles');
+      }
+      // The metadata-only toggle is off while files exist (SPEC §5).
+      if (document.files.enabled === false && (input.totalFiles ?? 0) > 0) {
+        add(errors, 'files.enabled', 'filesExistMetadataOnly');
       }
 
       // Once public long enough, a published record stays public (SPEC §5).

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const main = path.resolve(import.meta.dirname, '../../packages/server/src/main.ts');
+
+/** The real server as `npm start` runs it, in a process of its own so its memory can be read. */
+export async function spawnArca(port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ARCA_SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Resident memory of the server process now, in bytes (Linux). */
+    rss(): number {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1] ?? '0';
+      return Number(kib) * 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Samples a process's RSS while `work` runs; returns the work's result and the peak. */
+export async function withPeakRss<T>(
+  rss: () => number,
+  work: () => Promise<T>,
+): Promise<{ result: T; before: number; peak: number }> {
+  const before = rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rss());
+  }, 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rss());
+    return { result, before, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,86 @@
+import type { Links } from '../../http/links.ts';
+import type { FileListView, FileView } from '../../services/files/files.service.ts';
+import type { FileWithObject } from '../../services/files/files.repository.ts';
+import { extensionOf } from '../../services/files/keys.ts';
+import { isoDate } from './dates.ts';
+
+const base = (links: Links, recordId: string, scope: 'draft' | 'record') =>
+  links.api(`/records/${recordId}${scope === 'draft' ? '/draft' : ''}`);
+
+function publicMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { declared_checksum: _declared, ...rest } = metadata;
+  return rest;
+}
+
+/** One file entry (API.md §2.2); multipart adds `parts` and drops `content` while pending. */
+export function serializeFile(view: FileView, links: Links): Record<string, unknown> {
+  const { entry, object } = view;
+  const self = `${base(links, view.recordId, view.scope)}/files/${encodeURIComponent(entry.key)}`;
+  const fileLinks: Record<string, unknown> = { self };
+  if (view.partLinks) {
+    fileLinks.parts = view.partLinks.map((p) => ({
+      part: p.part,
+      url: p.url,
+      expiration: isoDate(p.expiration),
+    }));
+  } else {
+    fileLinks.content = `${self}/content`;
+  }
+  if (view.scope === 'draft') fileLinks.commit = `${self}/commit`;
+  const transfer: Record<string, unknown> = { type: entry.transferType };
+  if (entry.transferType === 'M') {
+    transfer.parts = entry.parts;
+    transfer.part_size = entry.partSize;
+    transfer.parts_done = view.partsDone ?? [];
+  }
+  return {
+    id: entry.id,
+    key: entry.key,
+    ext: extensionOf(entry.key),
+    created: isoDate(entry.createdAt),
+    updated: isoDate(entry.updatedAt),
+    mimetype: entry.mimetype,
+    size: object.size ?? entry.declaredSize ?? 0,
+    checksum: entry.status === 'completed' ? object.checksum : null,
+    storage_class: 'L',
+    status: entry.status,
+    version_id: entry.id,
+    file_id: object.id,
+    bucket_id: `${view.recordId}${view.scope === 'draft' ? ':draft' : ''}`,
+    metadata: publicMetadata(entry.metadata),
+    access: { hidden: entry.hidden },
+    transfer,
+    links: fileLinks,
+  };
+}
+
+/** The file list (API.md §2.2): only `enabled` and `links` when files are off. */
+export function serializeFileList(list: FileListView, links: Links): Record<string, unknown> {
+  const root = base(links, list.recordId, list.scope);
+  const listLinks = { self: `${root}/files`, archive: `${root}/files-archive` };
+  if (!list.enabled) return { enabled: false, links: listLinks };
+  return {
+    enabled: true,
+    links: listLinks,
+    entries: list.files.map((file) => serializeFile(file, links)),
+    default_preview: list.defaultPreview,
+    order: [],
+  };
+}
+
+/** The `files` block of a record's JSON (API.md §1.3): entries keyed by file name. */
+export function serializeRecordFiles(
+  recordId: string,
+  scope: 'draft' | 'record',
+  files: FileWithObject[],
+  links: Links,
+): { count: number; total_bytes: number; entries: Record<string, unknown> } {
+  const entries: Record<string, unknown> = {};
+  let total = 0;
+  for (const file of files) {
+    const json = serializeFile({ ...file, recordId, scope }, links);
+    entries[file.entry.key] = json;
+    total += file.object.size ?? 0;
+  }
+  return { count: files.length, total_bytes: total, entries };
+}

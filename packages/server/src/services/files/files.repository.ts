@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { fileEntries, fileObjects, fileParts, fileQuotas } from '../../db/schema.ts';
+
+export type FileEntryRow = typeof fileEntries.$inferSelect;
+export type FileObjectRow = typeof fileObjects.$inferSelect;
+export type FileWithObject = { entry: FileEntryRow; object: FileObjectRow };
+
+/** Data access for file entries, the objects they name, parts and quotas. */
+export function createFilesRepository(db: Database) {
+  const bucket = (recordId: string, draft: boolean) =>
+    and(eq(fileEntries.recordId, recordId), eq(fileEntries.draft, draft));
+
+  return {
+    db,
+
+    async list(recordId: string, draft: boolean): Promise<FileWithObject[]> {
+      return db
+        .select({ entry: fileEntries, object: fileObjects })
+        .from(fileEntries)
+        .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
+        .where(bucket(recordId, draft))
+        .orderBy(asc(fileEntries.createdAt), asc(fileEntries.key));
+    },
+
+    async find(recordId: string, draft: boolean, key: string): Promise<FileWithObject | undefined> {
+      const [row] = await db
+        .select({ entry: fileEntries, object: fileObjects })
+        .from(fileEntries)
+        .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
+        .where(and(bucket(recordId, draft), eq(fileEntries.key, key)));
+      return row;
+    },
+
+    /** Serialises changes to one draft's files (quota checks, imports). */
+    async lockBucket(recordId: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`files:${recordId}`}))`);
+    },
+
+    async insertObject(values: typeof fileObjects.$inferInsert): Promise<FileObjectRow> {
+      const [row] = await db.insert(fileObjects).values(values).returning();
+      return row!;
+    },
+
+    async insertEntry(values: typeof fileEntries.$inferInsert): Promise<FileEntryRow> {
+      const [row] = await db.insert(fileEntries).values(values).returning();
+      return row!;
+    },
+
+    async lockObject(id: string): Promise<FileObjectRow | undefined> {
+      const [row] = await db.select().from(fileObjects).where(eq(fileObjects.id, id)).for('update');
+      return row;
+    },
+
+    async updateObject(id: string, values: Partial<typeof fileObjects.$inferInsert>) {
+      await db.update(fileObjects).set(values).where(eq(fileObjects.id, id));
+    },
+
+    async updateEntry(id: string, values: Partial<typeof fileEntries.$inferInsert>) {
+      const [row] = await db
+        .update(fileEntries)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(fileEntries.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Deletes entries; returns the objects they named (to collect if now unreferenced). */
+    async deleteEntries(recordId: string, draft: boolean, key?: string): Promise<string[]> {
+      const rows = await db
+        .delete(fileEntries)
+        .where(
+          key === undefined
+            ? bucket(recordId, draft)
+            : and(bucket(recordId, draft), eq(fileEntries.key, key)),
+        )
+        .returning({ objectId: fileEntries.objectId });
+      return rows.map((row) => row.objectId);
+    },
+
+    /** Copies every entry of one bucket into another, naming the same objects. */
+    async copyEntries(
+      from: { recordId: string; draft: boolean },
+      to: { recordId: string; draft: boolean },
+    ): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO ${fileEntries} (record_id, draft, key, object_id, status, transfer_type,
+          declared_size, mimetype, metadata, hidden, created_at, updated_at)
+        SELECT ${to.recordId}, ${to.draft}, key, object_id, status, transfer_type,
+          declared_size, mimetype, metadata, hidden, created_at, now()
+        FROM ${fileEntries} WHERE record_id = ${from.recordId} AND draft = ${from.draft}
+        ON CONFLICT DO NOTHING`);
+    },
+
+    /** Turns a draft's entries into its published record's, replacing those it had. */
+    async publishEntries(recordId: string): Promise<string[]> {
+      const replaced = await this.deleteEntries(recordId, false);
+      await db.update(fileEntries).set({ draft: false }).where(bucket(recordId, true));
+      return replaced;
+    },
+
+    /**
+     * Removes the objects no entry names any more; returns what storage must
+     * drop. Runs after the deleting transaction committed.
+     */
+    async deleteUnreferenced(objectIds: string[]): Promise<FileObjectRow[]> {
+      if (objectIds.length === 0) return [];
+      return db
+        .delete(fileObjects)
+        .where(
+          and(
+            inArray(fileObjects.id, objectIds),
+            sql`NOT EXISTS (SELECT 1 FROM ${fileEntries} e WHERE e.object_id = ${fileObjects.id})`,
+          ),
+        )
+        .returning();
+    },
+
+    async partsOf(objectId: string) {
+      return db
+        .select()
+        .from(fileParts)
+        .where(eq(fileParts.objectId, objectId))
+        .orderBy(asc(fileParts.part));
+    },
+
+    async forgetPart(objectId: string, part: number) {
+      await db
+        .delete(fileParts)
+        .where(and(eq(fileParts.objectId, objectId), eq(fileParts.part, part)));
+    },
+
+    async recordPart(objectId: string, part: number, size: number, md5: string | null) {
+      await db
+        .insert(fileParts)
+        .values({ objectId, part, size, md5 })
+        .onConflictDoUpdate({
+          target: [fileParts.objectId, fileParts.part],
+          set: { size, md5 },
+        });
+    },
+
+    async quota(parentId: string) {
+      const [row] = await db.select().from(fileQuotas).where(eq(fileQuotas.parentId, parentId));
+      return row;
+    },
+
+    async setQuota(parentId: string, maxFiles: number, maxBytes: number) {
+      await db
+        .insert(fileQuotas)
+        .values({ parentId, maxFiles, maxBytes })
+        .onConflictDoUpdate({
+          target: fileQuotas.parentId,
+          set: { maxFiles, maxBytes, updatedAt: new Date() },
+        });
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

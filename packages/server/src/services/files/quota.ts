@@ -1,0 +1,35 @@
+import type { FilesConfig } from '../../config.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { FileWithObject } from './files.repository.ts';
+
+export interface Quota {
+  maxFiles: number;
+  maxBytes: number;
+}
+
+/** Bytes a file counts for against the quota: what arrived, else what was announced. */
+export const bytesOf = ({ entry, object }: FileWithObject) =>
+  object.size ?? entry.declaredSize ?? 0;
+
+/** Refuses an upload that would pass the record's quota, naming the limit (SPEC §5). */
+export function checkQuota(
+  quota: Quota,
+  existing: FileWithObject[],
+  adding: { count: number; bytes: number },
+): void {
+  const count = existing.length + adding.count;
+  if (count > quota.maxFiles) {
+    throw new HttpError(400, 'tooManyFiles', { params: { max: quota.maxFiles } });
+  }
+  const total = existing.reduce((sum, file) => sum + bytesOf(file), 0) + adding.bytes;
+  if (total > quota.maxBytes) {
+    throw new HttpError(400, 'storageLimitExceeded', {
+      params: { total, limit: quota.maxBytes },
+    });
+  }
+}
+
+export const defaultQuota = (config: FilesConfig): Quota => ({
+  maxFiles: config.maxFiles,
+  maxBytes: config.maxBytes,
+});

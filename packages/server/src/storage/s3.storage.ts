@@ -1,0 +1,192 @@
+import type { Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  NoSuchKey,
+  NoSuchUpload,
+  S3Client,
+  UploadPartCommand,
+  type Part,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { HashingCounter } from './hashing.ts';
+import type { HeldPart, Storage, StoredBytes } from './storage.ts';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof NoSuchKey ||
+  (error as { name?: string }).name === 'NotFound' ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * S3-compatible object storage. Multipart parts go from the client straight
+ * to S3 through presigned URLs: the server never carries those bytes.
+ */
+export function createS3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? {
+          credentials: {
+            accessKeyId: settings.accessKeyId,
+            secretAccessKey: settings.secretAccessKey,
+          },
+        }
+      : {}),
+  });
+  const Bucket = settings.bucket;
+
+  async function allParts(key: string, uploadId: string): Promise<Part[]> {
+    const parts: Part[] = [];
+    let marker: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      parts.push(...(page.Parts ?? []));
+      if (!page.IsTruncated) return parts;
+      marker = page.NextPartNumberMarker;
+    }
+  }
+
+  return {
+    kind: 's3',
+
+    async write(key, source, { maxBytes }) {
+      const counter = new HashingCounter(maxBytes);
+      const body = new PassThrough({ highWaterMark: 1 << 20 });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body },
+        queueSize: 2,
+        partSize: 8 * 1024 * 1024,
+      });
+      const sent = upload.done();
+      try {
+        await pipeline(source, counter, body);
+        await sent;
+      } catch (error) {
+        await upload.abort().catch(() => undefined);
+        await sent.catch(() => undefined);
+        throw error;
+      }
+      return { size: counter.size, md5: counter.digest() };
+    },
+
+    async read(key, range) {
+      const answer = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      return answer.Body as Readable;
+    },
+
+    async hash(key): Promise<StoredBytes | null> {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const counter = new HashingCounter(Number.MAX_SAFE_INTEGER);
+      await pipeline(answer.Body as Readable, counter, async (chunks) => {
+        for await (const _chunk of chunks) {
+          // Drained: only the hash is wanted.
+        }
+      });
+      return { size: counter.size, md5: counter.digest() };
+    },
+
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async startMultipart(key) {
+      const answer = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }));
+      if (!answer.UploadId) throw new Error('S3 gave no upload id');
+      return answer.UploadId;
+    },
+
+    partUrl(key, uploadId, part, expiresInSeconds) {
+      return getSignedUrl(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: part }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+
+    writePart() {
+      return Promise.reject(new Error('S3 parts are uploaded to their presigned URLs'));
+    },
+
+    async heldParts(key, uploadId): Promise<HeldPart[]> {
+      try {
+        return (await allParts(key, uploadId)).map((p) => ({
+          part: p.PartNumber ?? 0,
+          size: p.Size ?? 0,
+        }));
+      } catch (error) {
+        if (error instanceof NoSuchUpload) return [];
+        throw error;
+      }
+    },
+
+    async completeMultipart(key, uploadId) {
+      let parts: Part[];
+      try {
+        parts = await allParts(key, uploadId);
+      } catch (error) {
+        // Completed already (a retried commit): the object is there.
+        if (error instanceof NoSuchUpload) return;
+        throw error;
+      }
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: parts.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag })),
+          },
+        }),
+      );
+    },
+
+    // An object appears only once complete: an interrupted upload leaves nothing visible.
+    sweepTemporary() {
+      return Promise.resolve();
+    },
+
+    async abortMultipart(key, uploadId) {
+      try {
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }),
+        );
+      } catch (error) {
+        if (!(error instanceof NoSuchUpload) && !isMissing(error)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+
+/** What a write or a hash learnt about stored bytes. */
+export interface StoredBytes {
+  size: number;
+  /** Hex MD5 of the bytes. */
+  md5: string;
+}
+
+/** An inclusive byte range, as HTTP `Range` asks for it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A part held by the storage of a multipart upload. */
+export interface HeldPart {
+  part: number;
+  size: number;
+}
+
+/**
+ * Where file bytes live (STYLE.md §8). Keys are opaque names chosen by the
+ * files service; a key is written once and never rewritten, so a reader never
+ * sees half-written bytes. Implementations never hold a whole object in memory.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+
+  /**
+   * Stores a whole object from a stream, hashing while it streams. The object
+   * appears under `key` only once every byte arrived; on any error (including
+   * more than `maxBytes` bytes, a SizeLimitError) nothing is left under `key`.
+   */
+  write(key: string, source: Readable, options: { maxBytes: number }): Promise<StoredBytes>;
+
+  /** Streams an object, or only `range` of it. Rejects when the object does not exist. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+
+  /** Reads the stored bytes back and hashes them: what a commit trusts. Null when absent. */
+  hash(key: string): Promise<StoredBytes | null>;
+
+  /** Removes an object; an absent object is not an error. */
+  remove(key: string): Promise<void>;
+
+  /** Starts a multipart upload of `size` bytes to `key`; returns its upload id. */
+  startMultipart(key: string, size: number): Promise<string>;
+
+  /**
+   * A URL the client PUTs one part to directly (a presigned S3 URL), valid for
+   * `expiresInSeconds`; null when parts go through the server (`writePart`).
+   */
+  partUrl(
+    key: string,
+    uploadId: string,
+    part: number,
+    expiresInSeconds: number,
+  ): Promise<string | null>;
+
+  /**
+   * Writes one part through the server at `offset`; it must be exactly `size`
+   * bytes (a SizeLimitError otherwise). Durable once resolved. Only for
+   * backends whose `partUrl` is null.
+   */
+  writePart(
+    key: string,
+    uploadId: string,
+    part: { number: number; offset: number; size: number },
+    source: Readable,
+  ): Promise<StoredBytes>;
+
+  /** The parts the storage itself knows it holds; null when only the caller can know (local). */
+  heldParts(key: string, uploadId: string): Promise<HeldPart[] | null>;
+
+  /** Assembles the parts into the object `key`. Idempotent: completing twice is fine. */
+  completeMultipart(key: string, uploadId: string, parts: number): Promise<void>;
+
+  /** Abandons a multipart upload and its parts; an unknown upload is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+
+  /**
+   * Removes what writes interrupted by a crash left behind. Call once at
+   * start, before serving: a write in progress would lose its temporary data.
+   */
+  sweepTemporary(): Promise<void>;
+}
+
+/** More (or fewer) bytes arrived than allowed. */
+export class SizeLimitError extends Error {
+  readonly limit: number;
+  readonly received: number;
+  constructor(limit: number, received: number) {
+    super(`expected at most ${limit} bytes, received ${received}`);
+    this.limit = limit;
+    this.received = received;
+  }
+}

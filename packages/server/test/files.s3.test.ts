@@ -1,0 +1,3 @@
+import { describeFiles } from './files.suite.ts';
+
+describeFiles('s3');

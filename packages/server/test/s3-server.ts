@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, string | undefined>;
+  status: number;
+  type: string;
+  body: unknown;
+}
+interface S3rverInstance {
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+  store: { getResourcePath(bucket: string, key: undefined, resource: string): string };
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
+
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+export const S3_BUCKET = 'arca-test';
+
+const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+/**
+ * A real S3-protocol server (s3rver) on a free port, for the S3 storage tests.
+ * s3rver lacks two multipart calls that S3, MinIO and Ceph have, ListParts and
+ * AbortMultipartUpload; they are added here over its own store of parts.
+ */
+export async function startS3Server() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'arca-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: S3_BUCKET, configs: [] }],
+  });
+  const uploadDir = (bucket: string, uploadId: string) =>
+    path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+  const multipartCalls = async (ctx: KoaContext, next: () => Promise<void>) => {
+    const uploadId = ctx.query.uploadId;
+    const [, bucket = '', ...keyParts] = ctx.path.split('/');
+    if (!uploadId || keyParts.length === 0 || !['GET', 'DELETE'].includes(ctx.method)) {
+      return next();
+    }
+    const dir = uploadDir(bucket, uploadId);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = xml(
+        `<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`,
+      );
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      rmSync(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const parts = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((part) => {
+        const file = path.join(dir, String(part));
+        const etag = readFileSync(`${file}.md5`, 'utf8').trim();
+        return `<Part><PartNumber>${part}</PartNumber><ETag>"${etag}"</ETag><Size>${statSync(file).size}</Size></Part>`;
+      });
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = xml(
+      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${keyParts.join('/')}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+    );
+  };
+  // Before s3rver's router, the last middleware.
+  server.middleware.splice(server.middleware.length - 1, 0, multipartCalls);
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    env: {
+      ARCA_STORAGE: 's3',
+      ARCA_S3_BUCKET: S3_BUCKET,
+      ARCA_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      ARCA_S3_ACCESS_KEY_ID: 'S3RVER',
+      ARCA_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      ARCA_S3_FORCE_PATH_STYLE: 'true',
+    },
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -23,6 +23,7 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { recordPageRoutes } from './resources/record-page.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp({
     adminRoutes,
     vocabularyRoutes,
     recordRoutes,
+    recordPageRoutes,
   ]) {
     await app.register(routes(context));
   }

@@ -136,9 +136,11 @@ export function useNewVersion() {
   });
 }
 
-interface VocabularyEntry {
+/** A vocabulary entry; the UI media type answers `title_l10n` (API.md §0). */
+export interface VocabularyEntry {
   id: string;
   title?: Record<string, string>;
+  title_l10n?: string;
 }
 
 /** The resource types vocabulary, for the search facet's labels. */

@@ -64,7 +64,7 @@ export function RecordPage() {
                 <SafeHtml html={metadata.description} />
               </Section>
             )}
-            {can.can_read_files === false && !record.is_draft ? (
+            {record.files.enabled && !can.can_read_files && !record.is_draft ? (
               // The access request form (restricted files, requests allowed) goes here.
               <Section title={t('records.files.title')}>
                 <Text c="dimmed">{t('records.files.restricted')}</Text>

@@ -25,11 +25,10 @@ export function SearchPage() {
   const search = useRecordSearch(apiParams);
   const resourceTypes = useResourceTypes();
 
-  const typeTitle = (key: string) =>
-    localise(
-      resourceTypes.data?.hits.hits.find((entry) => entry.id === key)?.title,
-      i18n.language,
-    ) ?? key;
+  const typeTitle = (key: string) => {
+    const entry = resourceTypes.data?.hits.hits.find((candidate) => candidate.id === key);
+    return entry?.title_l10n ?? localise(entry?.title, i18n.language) ?? key;
+  };
   const facetLabels: Record<
     (typeof FACETS)[number],
     { title: string; label: (key: string) => string }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { buildRecord, hitsOf } from '../test/records.ts';
@@ -264,12 +264,13 @@ describe('RecordPage', () => {
         ],
       }),
     });
-    // The CSV preview reads the file itself.
-    const csvFetch = window.fetch;
-    window.fetch = (input, init) =>
-      String(input).endsWith('readings.csv/content')
+    // The CSV preview reads the file itself, as text.
+    const apiFetch = globalThis.fetch.bind(globalThis);
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.endsWith('readings.csv/content')
         ? Promise.resolve(new Response('station,moisture\nA,0.31\nB,0.27\n'))
-        : csvFetch(input, init);
+        : apiFetch(input, init),
+    );
 
     renderApp(`/records/${record.id}`);
 

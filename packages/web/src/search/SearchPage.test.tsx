@@ -62,7 +62,7 @@ describe('SearchPage', () => {
   it('filters by a facet, sorts and pages through the address bar', async () => {
     const requests = mockFetch({
       ...searchApi(),
-      'GET /api/records': (request: RecordedRequest) =>
+      'GET /api/records': () =>
         reply(200, { ...hitsOf(records, { aggregations }), hits: { hits: records, total: 23 } }),
     });
     const { user, router } = renderApp('/search?q=lake');

@@ -110,7 +110,7 @@ export function FilesSection({ record, token }: FilesSectionProps) {
                       <Button
                         size="xs"
                         component="a"
-                        href={`${url}${url.includes('?') ? '&' : '?'}download=1`}
+                        href={url}
                         download={file.key}
                         aria-label={t('records.files.downloadFile', { name: file.key })}
                       >

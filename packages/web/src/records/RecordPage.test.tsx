@@ -279,7 +279,7 @@ describe('RecordPage', () => {
     expect(within(files).getByText('md5:1f3870be274f6c49b3e31a0c6728957f')).toBeInTheDocument();
     expect(within(files).getByRole('link', { name: 'Download readings.csv' })).toHaveAttribute(
       'href',
-      '/api/records/abcde-12345/files/readings.csv/content?download=1',
+      '/api/records/abcde-12345/files/readings.csv/content',
     );
     expect(within(files).queryByRole('button', { name: 'Preview archive.zip' })).toBeNull();
     const preview = await screen.findByRole('table', { name: 'readings.csv' });

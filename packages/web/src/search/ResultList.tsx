@@ -1,4 +1,4 @@
-import type { RecordJson } from '@arca/schema';
+import { MAX_RESULT_WINDOW, type RecordJson } from '@arca/schema';
 import { Center, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RecordSummary } from '../records/RecordSummary.tsx';
@@ -25,7 +25,8 @@ export function ResultList({
   withStatus,
 }: ResultListProps) {
   const { t } = useTranslation();
-  const pages = Math.ceil(total / PAGE_SIZE);
+  // The API serves hits up to its result window only (API.md §6.2).
+  const pages = Math.min(Math.ceil(total / PAGE_SIZE), MAX_RESULT_WINDOW / PAGE_SIZE);
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" role="status">

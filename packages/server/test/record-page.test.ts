@@ -144,6 +144,24 @@ describe('the record page HTML, fetched without JavaScript', () => {
     expect(parent.headers.location).toBe(`/records/${record.id}`);
   });
 
+  it('serves anonymous readers from the cache, until the record changes', async () => {
+    const record = await publishWithDoi();
+    const first = await t.client().get(`/records/${record.id}`);
+    expect(first.body).toContain('readings | Arca</title>');
+    expect((await t.client().get(`/records/${record.id}`)).body).toBe(first.body);
+
+    const draft = await owner.post(`/api/records/${record.id}/draft`);
+    expect(draft.status, draft.body).toBe(201);
+    const renamed = { ...draft.json, metadata: { ...draft.json.metadata, title: 'Renamed cores' } };
+    expect((await owner.put(`/api/records/${record.id}/draft`, renamed)).status).toBe(200);
+    const published = await owner.post(`/api/records/${record.id}/draft/actions/publish`);
+    expect(published.status, published.body).toBe(202);
+
+    await expect
+      .poll(async () => (await t.client().get(`/records/${record.id}`)).body)
+      .toContain('<title>Renamed cores | Arca</title>');
+  });
+
   it('leaves a draft preview to the app: no head for drafts', async () => {
     const draft = await createDraft(owner);
     const response = await owner.get(`/records/${draft.json.id}?preview=1`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { RecordJson } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
+import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
@@ -19,7 +19,11 @@ const pageQuery = z.looseObject({ token: z.string().optional(), preview: z.strin
  * requester may read gets its head; anything else is the plain shell, and the
  * app shows the error.
  */
-export function recordPageRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+export function recordPageRoutes({
+  config,
+  services,
+  recordCache,
+}: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const readShell = appShellReader(config.webDist);
   const secure = config.siteUrl.startsWith('https:');
@@ -40,6 +44,16 @@ export function recordPageRoutes({ config, services }: AppContext): FastifyPlugi
         void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
         // A draft preview is not for indexing: the app reads it itself.
         if (request.query.preview === '1') return reply.send(shell);
+
+        // Anonymous readers (search engines among them) all get the same page: it is cached
+        // with the API's anonymous reads and dropped with them when the record changes.
+        const anonymous =
+          request.identity.userId === null &&
+          !request.query.token &&
+          !request.cookies[LINKS_COOKIE];
+        const key = `page|${request.params.id}|${request.languages.join(',')}`;
+        const cached = anonymous ? recordCache.get(key) : undefined;
+        if (cached) return reply.send(cached.body);
 
         const actor = await actorOf(request, reply, services, secure);
         const result = await services.records
@@ -62,7 +76,16 @@ export function recordPageRoutes({ config, services }: AppContext): FastifyPlugi
           t: request.t,
           languages: request.languages,
         }) as unknown as RecordJson;
-        return reply.send(withHead(shell, recordHead(record, config.siteName)));
+        const page = withHead(shell, recordHead(record, config.siteName));
+        if (anonymous) {
+          recordCache.set(key, result.parent.id, {
+            body: page,
+            etag: '',
+            contentType: 'text/html; charset=utf-8',
+            headers: {},
+          });
+        }
+        return reply.send(page);
       },
     );
     done();

@@ -50,6 +50,7 @@ describe('finding and reading records', () => {
     await page.getByRole('link', { name: 'Lake sediment cores' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Lake sediment cores' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Lake sediment cores | Arca');
     expect(
       await page.getByText('Sediment cores from Lake Neuchâtel, both campaigns.').count(),
     ).toBe(1);

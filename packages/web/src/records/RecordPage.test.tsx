@@ -83,6 +83,7 @@ describe('RecordPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Glacier melt model outputs' }),
     ).toBeInTheDocument();
+    await expect.poll(() => document.title).toBe('Glacier melt model outputs | Arca Test');
     const creators = screen.getByRole('list', { name: 'Creators' });
     expect(within(creators).getByRole('link', { name: 'Baker, Bob' })).toHaveAttribute(
       'href',

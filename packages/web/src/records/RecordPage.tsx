@@ -17,6 +17,7 @@ import { RecordActions, permissionsOf } from './RecordActions.tsx';
 import { RecordBadges } from './RecordBadges.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { Section } from './Section.tsx';
+import { useRecordTitle } from './useRecordTitle.ts';
 import { VersionsList } from './VersionsList.tsx';
 
 /** `/records/:id`: a record as readers see it; `?preview=1` shows its draft, `?token=` a secret link's access. */
@@ -27,6 +28,7 @@ export function RecordPage() {
   const preview = searchParams.get('preview') === '1';
   const token = searchParams.get('token') ?? undefined;
   const { data: record, isPending, error } = useRecord({ id, preview, token });
+  useRecordTitle(record?.metadata.title);
 
   if (isPending) return <PageLoader />;
   if (error) {

@@ -24,6 +24,8 @@ export function AccessNotice({ record }: { record: RecordJson }) {
     body = t('records.access.restrictedFiles');
   } else if (status === 'metadata-only') {
     body = t('records.access.metadataOnly');
+  } else {
+    body = t('records.access.open');
   }
 
   return (

@@ -235,6 +235,8 @@ describe('RecordPage', () => {
     expect(requests.map((r) => r.path)).toContain(
       '/api/records/abcde-12345/draft?expand=1&token=s3cret',
     );
+    expect(screen.getByText('Not published yet · Last updated 2026-02-01')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Citation' })).not.toBeInTheDocument();
   });
 
   it('lists the files with sizes and checksums, and previews a CSV file', async () => {

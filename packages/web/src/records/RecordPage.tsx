@@ -54,10 +54,12 @@ export function RecordPage() {
                 <CreatorList creators={metadata.creators} label={t('records.creators.label')} />
               ) : null}
               <Text size="sm" c="dimmed">
-                {t('records.dates', {
-                  published: metadata.publication_date ?? '—',
-                  updated: record.updated.slice(0, 10),
-                })}
+                {record.is_published
+                  ? t('records.dates', {
+                      published: metadata.publication_date ?? '—',
+                      updated: record.updated.slice(0, 10),
+                    })
+                  : t('records.draftDates', { updated: record.updated.slice(0, 10) })}
               </Text>
             </Stack>
             <AccessNotice record={record} />
@@ -84,7 +86,8 @@ export function RecordPage() {
             <Licenses rights={metadata.rights ?? []} />
             <VersionsList record={record} token={token} />
             <Communities record={record} />
-            <Citation record={record} />
+            {/* A draft is not citable yet: its link and metadata may still change. */}
+            {record.is_published && <Citation record={record} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { startServer, loadConfig } from '@arca/server';
+import { startServer, loadConfig, type Server } from '@arca/server';
 import { findChromium } from './chromium.ts';
 
 async function freePort(): Promise<number> {
@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 
 export interface E2EServer {
   url: string;
+  /** The server's services, for setting up what no HTTP route offers yet. */
+  services: Server['services'];
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startE2EServer(): Promise<E2EServer> {
   await server.app.listen({ port, host: '127.0.0.1' });
   return {
     url: config.siteUrl,
+    services: server.services,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -30,6 +30,7 @@ import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
+import { recordPageRoutes } from './resources/record-page.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp({
     requestRoutes,
     reviewRoutes,
     fileRoutes,
+    recordPageRoutes,
   ]) {
     await app.register(routes(context));
   }

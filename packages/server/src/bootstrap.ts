@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { seedDemo } from './demo/seed.ts';
+import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 import { loadVocabularies } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
@@ -13,6 +14,8 @@ export interface Server {
   app: FastifyInstance;
   database: DatabaseHandle;
   seeded: boolean;
+  /** For tests that set up what no HTTP route offers yet. */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function startServer(
     app,
     database,
     seeded,
+    services,
     async close() {
       stopJobs();
       await app.close();

@@ -1,4 +1,4 @@
 export { buildApp } from './app.ts';
-export { startServer } from './bootstrap.ts';
+export { startServer, type Server } from './bootstrap.ts';
 export { loadConfig, type Config } from './config.ts';
 export { openDatabase } from './db/client.ts';

@@ -36,8 +36,29 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'records/:id',
+              lazy: () =>
+                import('./records/RecordPage.tsx').then((module) => ({
+                  Component: module.RecordPage,
+                })),
+            },
+            {
+              path: 'search',
+              lazy: () =>
+                import('./search/SearchPage.tsx').then((module) => ({
+                  Component: module.SearchPage,
+                })),
+            },
+            {
               loader: requireLogin(queryClient),
               children: [
+                {
+                  path: 'me/uploads',
+                  lazy: () =>
+                    import('./dashboard/UploadsPage.tsx').then((module) => ({
+                      Component: module.UploadsPage,
+                    })),
+                },
                 {
                   path: 'me/settings',
                   lazy: () =>

@@ -11,7 +11,7 @@ export const CSRF_HEADER = 'x-csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Works out who is calling, once per API request: a Bearer token (for
+ * Works out who is calling, once per API request (and record page): a Bearer token (for
  * scripts, no CSRF), else the session cookie, whose unsafe requests must
  * carry the CSRF token bound to the session in the X-CSRFToken header.
  */
@@ -23,7 +23,8 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
   app.addHook('onRequest', async (request) => {
     request.identity = anonymous;
     request.authMethod = null;
-    if (!request.url.startsWith('/api/')) return;
+    // Record pages too: their first HTML carries the record's head only for readers.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/records/')) return;
 
     const authorization = request.headers.authorization;
     if (authorization && /^bearer\b/i.test(authorization)) {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -26,4 +27,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
 export function sendAppShell(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+/**
+ * The web app's index.html as text, read once, so a page route can put its own
+ * <head> into it; undefined when the web app is not built.
+ */
+export function appShellReader(webDist: string): () => Promise<string | undefined> {
+  let shell: Promise<string | undefined> | undefined;
+  return () => {
+    shell ??= readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => {
+      shell = undefined;
+      return undefined;
+    });
+    return shell;
+  };
 }

@@ -4,4 +4,14 @@ export const queryKeys = {
   currentUser: ['current-user'] as const,
   tokens: ['tokens'] as const,
   affiliationSuggestions: (text: string) => ['affiliations', text] as const,
+  // Records: the record page, the search page and the dashboard.
+  record: (id: string, preview: boolean, token: string | undefined) =>
+    ['record', id, preview, token ?? ''] as const,
+  recordFiles: (link: string, token: string | undefined) =>
+    ['record-files', link, token ?? ''] as const,
+  recordVersions: (link: string, token: string | undefined) =>
+    ['record-versions', link, token ?? ''] as const,
+  recordSearch: (params: object) => ['record-search', params] as const,
+  myUploads: (params: object) => ['my-uploads', params] as const,
+  resourceTypes: ['resource-types'] as const,
 };

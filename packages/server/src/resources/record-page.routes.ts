@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { RecordJson } from '@arca/schema';
+import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
+import type { AppContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import { linkBuilder } from '../http/links.ts';
+import { recordHead, withHead } from '../http/record-head.ts';
+import { appShellReader } from '../http/web.ts';
+import { serializeRecord } from './serializers/record.serializer.ts';
+
+const pageParams = z.object({ id: z.string().min(1).max(100) });
+const pageQuery = z.looseObject({ token: z.string().optional(), preview: z.string().optional() });
+
+/**
+ * The record page's first HTML (`/records/{id}`): the web app's shell with the
+ * record's title, citation meta tags and JSON-LD, so that scholarly search
+ * engines index records without running JavaScript. Only a record the
+ * requester may read gets its head; anything else is the plain shell, and the
+ * app shows the error.
+ */
+export function recordPageRoutes({
+  config,
+  services,
+  recordCache,
+}: AppContext): FastifyPluginCallbackZod {
+  const links = linkBuilder(config.siteUrl);
+  const readShell = appShellReader(config.webDist);
+  const secure = config.siteUrl.startsWith('https:');
+
+  return (app, _options, done) => {
+    app.get(
+      '/records/:id',
+      {
+        schema: {
+          hide: true,
+          params: pageParams,
+          querystring: pageQuery,
+        },
+      },
+      async (request, reply) => {
+        const shell = await readShell();
+        if (shell === undefined) throw new HttpError(404, 'notFound');
+        void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+        // A draft preview is not for indexing: the app reads it itself.
+        if (request.query.preview === '1') return reply.send(shell);
+
+        // Anonymous readers (search engines among them) all get the same page: it is cached
+        // with the API's anonymous reads and dropped with them when the record changes.
+        const anonymous =
+          request.identity.userId === null &&
+          !request.query.token &&
+          !request.cookies[LINKS_COOKIE];
+        const key = `page|${request.params.id}|${request.languages.join(',')}`;
+        const cached = anonymous ? recordCache.get(key) : undefined;
+        if (cached) return reply.send(cached.body);
+
+        const actor = await actorOf(request, reply, services, secure);
+        const result = await services.records
+          .readRecord(actor, request.params.id)
+          .catch((error: unknown) => {
+            if (error instanceof HttpError) return error;
+            throw error;
+          });
+        if (result instanceof HttpError) return reply.status(result.status).send(shell);
+        if ('redirectTo' in result) {
+          const token = request.query.token
+            ? `?token=${encodeURIComponent(request.query.token)}`
+            : '';
+          return reply.redirect(`/records/${result.redirectTo}${token}`, 302);
+        }
+        const record = serializeRecord(result, {
+          links,
+          groupsEnabled: config.groupsEnabled,
+          ui: false,
+          t: request.t,
+          languages: request.languages,
+        }) as unknown as RecordJson;
+        const page = withHead(shell, recordHead(record, config.siteName));
+        if (anonymous) {
+          recordCache.set(key, result.parent.id, {
+            body: page,
+            etag: '',
+            contentType: 'text/html; charset=utf-8',
+            headers: {},
+          });
+        }
+        return reply.send(page);
+      },
+    );
+    done();
+  };
+}

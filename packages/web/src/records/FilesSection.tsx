@@ -1,0 +1,132 @@
+import type { RecordJson } from '@arca/schema';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiPath, useRecordFiles, type FileListEntry } from '../api/records.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { previewKind } from './file-preview.ts';
+import { FilePreview } from './FilePreview.tsx';
+import { formatBytes } from './format.ts';
+import { Section } from './Section.tsx';
+
+function contentUrl(file: FileListEntry, token: string | undefined): string | undefined {
+  if (!file.links.content) return undefined;
+  const path = apiPath(file.links.content);
+  return token
+    ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
+    : path;
+}
+
+interface FilesSectionProps {
+  record: RecordJson;
+  token: string | undefined;
+}
+
+/** The files with sizes, checksums, downloads and an in-page preview of the common kinds. */
+export function FilesSection({ record, token }: FilesSectionProps) {
+  const { t, i18n } = useTranslation();
+  const listing = useRecordFiles(record, token);
+  const [previewed, setPreviewed] = useState<string | null>(null);
+
+  if (!record.files.enabled) return null;
+  const title = t('records.files.title');
+  if (listing.isPending) {
+    return (
+      <Section title={title}>
+        <PageLoader />
+      </Section>
+    );
+  }
+  if (listing.isError) {
+    return (
+      <Section title={title}>
+        <ErrorAlert error={listing.error} />
+      </Section>
+    );
+  }
+  const files = listing.data?.entries ?? [];
+  if (files.length === 0) {
+    return (
+      <Section title={title}>
+        <Text c="dimmed">{t('records.files.none')}</Text>
+      </Section>
+    );
+  }
+  const defaultPreview = listing.data?.default_preview ?? files[0]?.key;
+  const shown = previewed ?? defaultPreview;
+  const shownFile = files.find((file) => file.key === shown);
+  const shownKind = shownFile && previewKind(shownFile.key, shownFile.mimetype);
+  const shownUrl = shownFile && contentUrl(shownFile, token);
+  const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+
+  return (
+    <Section title={title}>
+      {shownFile && shownKind && shownUrl && (
+        <Card withBorder padding="sm">
+          <Stack gap="xs">
+            <Text fw={500} size="sm">
+              {t('records.files.previewOf', { name: shownFile.key })}
+            </Text>
+            <FilePreview key={shownFile.key} kind={shownKind} name={shownFile.key} url={shownUrl} />
+          </Stack>
+        </Card>
+      )}
+      <Table aria-label={t('records.files.listLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('records.files.name')}</Table.Th>
+            <Table.Th>{t('records.files.size')}</Table.Th>
+            <Table.Th>{t('records.files.checksum')}</Table.Th>
+            <Table.Th>{t('records.files.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {files.map((file) => {
+            const url = contentUrl(file, token);
+            const kind = previewKind(file.key, file.mimetype);
+            return (
+              <Table.Tr key={file.key}>
+                <Table.Td>{file.key}</Table.Td>
+                <Table.Td>{formatBytes(file.size ?? 0, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {file.checksum}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {kind && url && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setPreviewed(file.key)}
+                        aria-label={t('records.files.previewFile', { name: file.key })}
+                      >
+                        {t('records.files.preview')}
+                      </Button>
+                    )}
+                    {url && (
+                      <Button
+                        size="xs"
+                        component="a"
+                        href={url}
+                        download={file.key}
+                        aria-label={t('records.files.downloadFile', { name: file.key })}
+                      >
+                        {t('records.files.download')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        {t('records.files.total', { count: files.length, size: formatBytes(total, i18n.language) })}
+      </Text>
+    </Section>
+  );
+}

@@ -1,0 +1,96 @@
+import { Grid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useRecord } from '../api/records.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { AccessNotice } from './AccessNotice.tsx';
+import { Citation } from './Citation.tsx';
+import { Communities } from './Communities.tsx';
+import { CreatorList } from './CreatorList.tsx';
+import { DoiBadge } from './DoiBadge.tsx';
+import { FilesSection } from './FilesSection.tsx';
+import { Licenses } from './Licenses.tsx';
+import { MetadataSections } from './MetadataSections.tsx';
+import { PreviewBanner } from './PreviewBanner.tsx';
+import { RecordActions, permissionsOf } from './RecordActions.tsx';
+import { RecordBadges } from './RecordBadges.tsx';
+import { SafeHtml } from './SafeHtml.tsx';
+import { Section } from './Section.tsx';
+import { useRecordTitle } from './useRecordTitle.ts';
+import { VersionsList } from './VersionsList.tsx';
+
+/** `/records/:id`: a record as readers see it; `?preview=1` shows its draft, `?token=` a secret link's access. */
+export function RecordPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const preview = searchParams.get('preview') === '1';
+  const token = searchParams.get('token') ?? undefined;
+  const { data: record, isPending, error } = useRecord({ id, preview, token });
+  useRecordTitle(record?.metadata.title);
+
+  if (isPending) return <PageLoader />;
+  if (error) {
+    return (
+      <Stack maw={900} mx="auto">
+        <ErrorAlert error={error} />
+      </Stack>
+    );
+  }
+
+  const { metadata } = record;
+  const can = permissionsOf(record);
+  return (
+    <Stack maw={1200} mx="auto" gap="lg">
+      {preview && <PreviewBanner />}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Stack gap="sm">
+              <RecordBadges record={record} />
+              <Title order={1}>{metadata.title || t('records.untitled')}</Title>
+              {metadata.creators?.length ? (
+                <CreatorList creators={metadata.creators} label={t('records.creators.label')} />
+              ) : null}
+              <Text size="sm" c="dimmed">
+                {record.is_published
+                  ? t('records.dates', {
+                      published: metadata.publication_date ?? '—',
+                      updated: record.updated.slice(0, 10),
+                    })
+                  : t('records.draftDates', { updated: record.updated.slice(0, 10) })}
+              </Text>
+            </Stack>
+            <AccessNotice record={record} />
+            {metadata.description && (
+              <Section title={t('records.description')}>
+                <SafeHtml html={metadata.description} />
+              </Section>
+            )}
+            {record.files.enabled && !can.can_read_files && !record.is_draft ? (
+              // The access request form (restricted files, requests allowed) goes here.
+              <Section title={t('records.files.title')}>
+                <Text c="dimmed">{t('records.files.restricted')}</Text>
+              </Section>
+            ) : (
+              <FilesSection record={record} token={token} />
+            )}
+            <MetadataSections metadata={metadata} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <DoiBadge record={record} />
+            <RecordActions record={record} />
+            <Licenses rights={metadata.rights ?? []} />
+            <VersionsList record={record} token={token} />
+            <Communities record={record} />
+            {/* A draft is not citable yet: its link and metadata may still change. */}
+            {record.is_published && <Citation record={record} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import type { RecordJson } from '@arca/schema';
+import { Anchor, Card, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CREATORS_SHOWN, TITLE_DISPLAY_LENGTH, creatorName, truncate } from './format.ts';
+import { RecordBadges } from './RecordBadges.tsx';
+
+interface RecordSummaryProps {
+  record: RecordJson;
+  /** Where the title leads: the record page by default. */
+  to?: string;
+  withStatus?: boolean;
+}
+
+/** One record in a list: title (60 characters), first creators, badges (SPEC §2, §9). */
+export function RecordSummary({ record, to, withStatus }: RecordSummaryProps) {
+  const { t } = useTranslation();
+  const title = record.metadata.title || t('records.untitled');
+  const creators = record.metadata.creators ?? [];
+  const shown = creators.slice(0, CREATORS_SHOWN).map(creatorName).join('; ');
+  const others = creators.length - CREATORS_SHOWN;
+  return (
+    <Card withBorder padding="md" component="article" aria-label={title}>
+      <Stack gap={6}>
+        <RecordBadges record={record} withStatus={withStatus} />
+        <Anchor component={Link} to={to ?? `/records/${record.id}`} fw={600} title={title}>
+          {truncate(title, TITLE_DISPLAY_LENGTH)}
+        </Anchor>
+        {creators.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {others > 0 ? t('records.creatorsAndOthers', { names: shown, count: others }) : shown}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

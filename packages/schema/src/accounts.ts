@@ -144,4 +144,10 @@ export interface SiteConfig {
   site_url: string;
   signup_enabled: boolean;
   groups_enabled: boolean;
+  /** What the deposit form needs to mirror the server's rules. */
+  deposit: {
+    doi_required: boolean;
+    restriction_grace_days: number;
+    custom_fields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
+  };
 }

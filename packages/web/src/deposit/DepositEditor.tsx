@@ -3,7 +3,6 @@ import { Grid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ActionsCard } from './actions/ActionsCard.tsx';
 import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
 import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
@@ -29,7 +28,6 @@ interface DepositEditorProps {
 
 export function DepositEditor({ initialDraft, settings, onCreated }: DepositEditorProps) {
   const { i18n } = useTranslation();
-  const navigate = useNavigate();
   const defaultValues = useMemo(() => {
     if (initialDraft) {
       return fromRecord(initialDraft, {
@@ -45,14 +43,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   }, []);
   const form = useForm({ defaultValues, shouldFocusError: false });
 
-  const actions = useDepositActions(form, initialDraft, settings, (created) => {
-    onCreated(created);
-    // The address of the new draft, without leaving the editor (InvenioRDM replaces it too).
-    actions.leaving.current = true;
-    void navigate(`/uploads/${created.id}`, { replace: true }).finally(() => {
-      actions.leaving.current = false;
-    });
-  });
+  const actions = useDepositActions(form, initialDraft, settings, onCreated);
   const recovery = useRecovery(form, actions.draft?.id);
   useLeaveGuard(form, actions.leaving);
 

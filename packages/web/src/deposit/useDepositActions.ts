@@ -52,8 +52,8 @@ export function useDepositActions(
   const [busy, setBusy] = useState<Busy>();
   /** Set while the editor itself navigates away, so the unsaved-changes guard lets it go. */
   const leaving = useRef(false);
-  const draftRef = useRef(draft);
-  draftRef.current = draft;
+  /** The draft for the actions in flight (state updates land after they read it). */
+  const draftRef = useRef(initialDraft);
 
   const languages = () => [i18n.language];
   const storageKey = () => recoveryKey(draftRef.current?.id);
@@ -78,10 +78,10 @@ export function useDepositActions(
     setFeedback({ kind: 'failure', action, message });
   };
 
-  async function leave(to: string) {
+  async function leave(to: string, replace = false) {
     leaving.current = true;
     try {
-      await navigate(to);
+      await navigate(to, { replace });
     } finally {
       leaving.current = false;
     }
@@ -118,7 +118,11 @@ export function useDepositActions(
     if (!quiet) {
       setFeedback(validationFeedback('save', errors) ?? { kind: 'success' });
     }
-    if (!current) onCreated(saved);
+    if (!current) {
+      onCreated(saved);
+      // The new draft's address, in the same editor (InvenioRDM replaces it too).
+      void leave(`/uploads/${saved.id}`, true);
+    }
     return saved;
   }
 
@@ -198,7 +202,7 @@ export function useDepositActions(
         const updated = await reserveDoi(saved);
         draftRef.current = updated;
         setDraft(updated);
-        form.clearErrors('pids' as never);
+        form.clearErrors('pids');
       } catch (error) {
         fail('reserve', error);
       }

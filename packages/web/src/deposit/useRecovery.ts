@@ -42,13 +42,13 @@ export function useRecovery(form: UseFormReturn<DepositFormValues>, draftId: str
 
   return {
     offer,
-    restore() {
+    restore: () => {
       if (!offer) return;
       // The saved draft stays the reference, so the restored values count as unsaved.
       form.reset(offer.values, { keepDefaultValues: true });
       setOffer(undefined);
     },
-    dismiss() {
+    dismiss: () => {
       forgetValues(key);
       setOffer(undefined);
     },

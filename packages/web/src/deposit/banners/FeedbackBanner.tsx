@@ -7,7 +7,6 @@ import { sectionAnchor } from '../sections.ts';
 
 /** The banner after an action: saved, saved with feedback (section links), failures, conflicts. */
 export function FeedbackBanner() {
-  const { t } = useTranslation();
   const { actions } = useDeposit();
   const { feedback, setFeedback } = actions;
 

@@ -17,7 +17,6 @@ export function SchemeSelect({ name, schemes }: { name: string; schemes: readonl
       value={value}
       onChange={(next) => field.onChange(next ?? '')}
       onBlur={field.onBlur}
-      ref={field.ref}
       searchable
       withAsterisk
       error={errorText(error)}

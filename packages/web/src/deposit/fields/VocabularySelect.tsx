@@ -39,7 +39,6 @@ export function VocabularySelect({
       value={value}
       onChange={(next) => field.onChange(next ?? '')}
       onBlur={field.onBlur}
-      ref={field.ref}
       searchable
       clearable={clearable}
       withAsterisk={required}

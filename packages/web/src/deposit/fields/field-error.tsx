@@ -40,15 +40,10 @@ export function errorText(error: FieldError | undefined) {
 /** A message of the shared validation catalogue in the UI language. */
 export function useValidationText(): (key: string) => string {
   const { t } = useTranslation('validation');
-  return (key) =>
-    Object.hasOwn(validationMessages, key)
-      ? String(
-          t(
-            key as ValidationMessageKey,
-            {
-              defaultValue: validationMessages[key as ValidationMessageKey],
-            } as never,
-          ),
-        )
-      : key;
+  const noParams: Record<string, string | number> = {};
+  return (key) => {
+    if (!Object.hasOwn(validationMessages, key)) return key;
+    const known = key as ValidationMessageKey;
+    return t(known, { ...noParams, defaultValue: validationMessages[known] });
+  };
 }

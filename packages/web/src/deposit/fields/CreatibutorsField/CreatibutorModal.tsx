@@ -118,7 +118,7 @@ export function CreatibutorModal({ kind, initial, onClose, onSave }: Creatibutor
       <Stack>
         <SegmentedControl
           value={person.type}
-          onChange={(type) => setPerson({ type: type as PersonOrOrgType })}
+          onChange={(type) => setPerson({ type: type })}
           data={[
             { value: 'personal', label: t('deposit.fields.creatibutors.person') },
             { value: 'organizational', label: t('deposit.fields.creatibutors.organization') },

@@ -25,7 +25,7 @@ export function DoiField() {
       <Radio.Group
         label={t('deposit.fields.doi.question')}
         value={field.value}
-        onChange={(value) => field.onChange(value as DoiChoice)}
+        onChange={(value) => field.onChange(value)}
       >
         <Group mt={4}>
           {choices.map((choice) => (

@@ -77,7 +77,7 @@ export function FundingModal({ initial, onClose, onSave }: FundingModalProps) {
         />
         <SegmentedControl
           value={awardMode}
-          onChange={(mode) => setAwardMode(mode as 'search' | 'custom')}
+          onChange={(mode) => setAwardMode(mode)}
           data={[
             { value: 'search', label: t('deposit.fields.funding.searchAward') },
             { value: 'custom', label: t('deposit.fields.funding.customAward') },

@@ -80,7 +80,7 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
       />
       <SegmentedControl
         value={tag}
-        onChange={(value) => setTag(value as LicenseSearch['tag'])}
+        onChange={(value) => setTag(value)}
         data={TAGS.map((value) => ({
           value,
           label: t(`deposit.fields.licenses.modal.tags.${value}`),

@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 
 /** A fresh browser context logged in as a demo user, on a blank page. */
-export async function loggedInPage(browser: Browser, url: string, email = 'alice@demo.arca'): Promise<Page> {
+export async function loggedInPage(
+  browser: Browser,
+  url: string,
+  email = 'alice@demo.arca',
+): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${url}/login`);

@@ -28,11 +28,11 @@ export function useRecovery(form: UseFormReturn<DepositFormValues>, draftId: str
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = form.watch(() => {
+    // A change names its field; a reset (after a save, a restore) does not.
+    const subscription = form.watch((_values, { name }) => {
+      if (!name) return;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (form.formState.isDirty) storeValues(key, form.getValues());
-      }, STORE_DELAY_MS);
+      timer = setTimeout(() => storeValues(key, form.getValues()), STORE_DELAY_MS);
     });
     return () => {
       clearTimeout(timer);

@@ -13,7 +13,7 @@ import { AccessField } from './fields/AccessField/AccessField.tsx';
 import { emptyFormValues } from './form-values.ts';
 import { fromRecord } from './serializer.ts';
 import { useDepositActions, type DepositSettings } from './useDepositActions.ts';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { LeaveGuard } from './useLeaveGuard.ts';
 import { useRecovery } from './useRecovery.ts';
 
 export interface EditorSettings extends DepositSettings {
@@ -45,7 +45,6 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
 
   const actions = useDepositActions(form, initialDraft, settings, onCreated);
   const recovery = useRecovery(form, actions.draft?.id);
-  useLeaveGuard(form, actions.leaving);
 
   const context = useMemo<DepositContextValue>(
     () => ({ draft: actions.draft, settings, actions }),
@@ -59,6 +58,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
           <Grid>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack>
+                <LeaveGuard leaving={actions.leaving} />
                 <RecoveryBanner recovery={recovery} />
                 <FeedbackBanner />
                 <DepositSections />

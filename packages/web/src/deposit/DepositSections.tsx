@@ -1,5 +1,5 @@
 import { Card, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from './deposit-context.ts';
 import { AdditionalDescriptionsField } from './fields/AdditionalDescriptionsField/AdditionalDescriptionsField.tsx';
@@ -41,8 +41,11 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
   );
 }
 
-/** The editor's sections in the order of SPEC §2. */
-export function DepositSections() {
+/**
+ * The editor's sections in the order of SPEC §2. Memoised: what re-renders
+ * the editor around it (the form turning dirty, say) does not reach the fields.
+ */
+export const DepositSections = memo(function DepositSections() {
   const { t } = useTranslation();
   const { settings } = useDeposit();
   return (
@@ -98,4 +101,4 @@ export function DepositSections() {
       </Section>
     </>
   );
-}
+});

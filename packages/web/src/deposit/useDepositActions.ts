@@ -1,5 +1,7 @@
-import { validationMessages, type FieldError, type RecordJson } from '@arca/schema';
-import { useRef, useState } from 'react';
+import type { FieldError, RecordJson } from '@arca/schema';
+// Modules, not the package index: the index would bring zod into the page.
+import { validationMessages } from '@arca/schema/messages';
+import { useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -256,22 +258,28 @@ export function useDepositActions(
       }
     });
 
-  return {
-    draft,
-    setDraft,
-    feedback,
-    setFeedback,
-    busy,
-    leaving,
-    save,
-    publish,
-    preview,
-    remove,
-    reserve,
-    discard,
-    newVersion,
-    reloadLatest,
-  };
+  // One object per state change, not per render: the editor's context (and
+  // every field reading it) stays put while the person types.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(
+    () => ({
+      draft,
+      setDraft,
+      feedback,
+      setFeedback,
+      busy,
+      leaving,
+      save,
+      publish,
+      preview,
+      remove,
+      reserve,
+      discard,
+      newVersion,
+      reloadLatest,
+    }),
+    [draft, feedback, busy],
+  );
 }
 
 export type DepositActions = ReturnType<typeof useDepositActions>;

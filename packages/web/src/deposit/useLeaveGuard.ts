@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useFormState, type UseFormReturn } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import type { DepositFormValues } from './form-values.ts';
@@ -9,13 +9,16 @@ import type { DepositFormValues } from './form-values.ts';
  * for links inside the app, the browser's own question for a reload or a
  * closed tab. `leaving` is set while the editor itself navigates away.
  */
-export function useLeaveGuard(
-  form: UseFormReturn<DepositFormValues>,
-  leaving: RefObject<boolean>,
+export function LeaveGuard({
+  leaving,
   busyUploading = false,
-) {
+}: {
+  leaving: RefObject<boolean>;
+  busyUploading?: boolean;
+}) {
   const { t } = useTranslation();
-  const { isDirty } = useFormState({ control: form.control });
+  const { control } = useFormContext<DepositFormValues>();
+  const { isDirty } = useFormState({ control });
   const guard = isDirty || busyUploading;
 
   const blocker = useBlocker(
@@ -37,4 +40,5 @@ export function useLeaveGuard(
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [guard]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { validationMessages, type ValidationMessageKey } from '@arca/schema';
+import { validationMessages, type ValidationMessageKey } from '@arca/schema/messages';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormState, type FieldError } from 'react-hook-form';

@@ -68,9 +68,10 @@ export function CreatibutorsField({ name }: { name: Name }) {
                 key={field.key}
                 sortId={field.key}
                 path={`${name}.${index}`}
+                index={index}
                 value={field}
-                onEdit={() => setEditing(index)}
-                onRemove={() => remove(index)}
+                onEdit={setEditing}
+                onRemove={remove}
               />
             ))}
           </SortableContext>
@@ -101,15 +102,18 @@ export function CreatibutorsField({ name }: { name: Name }) {
 interface CreatibutorRowProps {
   sortId: string;
   path: string;
+  index: number;
   value: CreatibutorValue;
-  onEdit: () => void;
-  onRemove: () => void;
+  /** Stable functions of the list, so a row re-renders only when its own entry changes. */
+  onEdit: (index: number) => void;
+  onRemove: (index: number) => void;
 }
 
 /** One row; errors of the entry (any of its fields) show under it. */
 const CreatibutorRow = memo(function CreatibutorRow({
   sortId,
   path,
+  index,
   value,
   onEdit,
   onRemove,
@@ -156,7 +160,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
         <Button
           size="compact-xs"
           variant="default"
-          onClick={onEdit}
+          onClick={() => onEdit(index)}
           aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
         >
           {t('deposit.fields.creatibutors.edit')}
@@ -165,7 +169,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
           size="compact-xs"
           variant="default"
           color="red"
-          onClick={onRemove}
+          onClick={() => onRemove(index)}
           aria-label={t('deposit.fields.creatibutors.removeNamed', { name })}
         >
           {t('deposit.fields.creatibutors.remove')}

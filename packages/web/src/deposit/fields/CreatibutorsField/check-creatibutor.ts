@@ -1,4 +1,4 @@
-import { validateRecord } from '@arca/schema';
+import { validateRecord } from '@arca/schema/records/validate-record';
 import { emptyFormValues, type CreatibutorValue } from '../../form-values.ts';
 import { toPayload } from '../../serializer.ts';
 

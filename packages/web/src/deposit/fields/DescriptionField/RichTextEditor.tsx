@@ -18,6 +18,7 @@ export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEdito
     extensions: [StarterKit],
     content: value,
     immediatelyRender: true,
+    autofocus: 'end',
     editorProps: {
       attributes: {
         'aria-label': label,

@@ -1,4 +1,5 @@
-import { validateRecord, type ValidationMessageKey } from '@arca/schema';
+import type { ValidationMessageKey } from '@arca/schema';
+import { validateRecord } from '@arca/schema/records/validate-record';
 import type { LicenseValue } from '../../form-values.ts';
 import { toPayload } from '../../serializer.ts';
 import { emptyFormValues } from '../../form-values.ts';

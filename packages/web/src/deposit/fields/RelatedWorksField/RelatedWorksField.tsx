@@ -1,4 +1,4 @@
-import { RECORD_IDENTIFIER_SCHEMES } from '@arca/schema';
+import { RECORD_IDENTIFIER_SCHEMES } from '@arca/schema/records/identifiers';
 import { useTranslation } from 'react-i18next';
 import { newRows } from '../../form-values.ts';
 import { RepeatableRows } from '../RepeatableRows.tsx';

@@ -128,7 +128,13 @@ const CreatibutorRow = memo(function CreatibutorRow({
       withBorder
       px="xs"
       py={4}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        // Off-screen rows of a long list skip layout and paint.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 38px',
+      }}
     >
       <Group wrap="nowrap" gap="xs">
         <ActionIcon

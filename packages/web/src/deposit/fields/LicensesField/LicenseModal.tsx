@@ -165,8 +165,7 @@ function CustomLicense({ state, onClose, onSubmit }: Omit<LicenseModalProps, 'on
         label={t('deposit.fields.licenses.modal.description')}
         value={values.description}
         onChange={set('description')}
-        autosize
-        minRows={3}
+        rows={3}
       />
       <TextInput
         label={t('deposit.fields.licenses.modal.link')}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { ValidationMessageKey } from './messages.ts';
+import { isValidOrcid } from './orcid.ts';
+
+export { isValidOrcid };
 
 const msg = (key: ValidationMessageKey) => ({ error: key });
 
@@ -20,17 +23,6 @@ export const password = z
   .string(msg('required'))
   .min(PASSWORD_MIN_LENGTH, msg('passwordTooShort'))
   .max(PASSWORD_MAX_LENGTH, msg('passwordTooLong'));
-
-/** ORCID iD: four groups of four, the last character a mod 11-2 check digit. */
-export function isValidOrcid(value: string): boolean {
-  const match = /^(\d{4})-(\d{4})-(\d{4})-(\d{3}[\dX])$/.exec(value);
-  if (!match) return false;
-  const digits = match.slice(1).join('');
-  let total = 0;
-  for (const char of digits.slice(0, 15)) total = (total + Number(char)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return digits[15] === (check === 10 ? 'X' : String(check));
-}
 
 export const orcid = z
   .string()
@@ -144,4 +136,10 @@ export interface SiteConfig {
   site_url: string;
   signup_enabled: boolean;
   groups_enabled: boolean;
+  /** What the deposit form needs to mirror the server's rules. */
+  deposit: {
+    doi_required: boolean;
+    restriction_grace_days: number;
+    custom_fields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
+  };
 }

@@ -41,6 +41,16 @@ const environment = z.object({
     .default('10.1234'),
   ARCA_DOI_REQUIRED: flag.default(false),
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
+  ARCA_DEPOSIT_CUSTOM_FIELDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['imprint', 'journal', 'meeting', 'thesis']))),
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   ARCA_WEB_DIST: z.string().optional(),
   // Mail: SMTP when a URL or a host is given, else the outbox table.
@@ -90,6 +100,8 @@ export interface Config {
   doiPrefix: string;
   doiRequired: boolean;
   restrictionGraceDays: number;
+  /** The optional custom field groups the deposit form shows. */
+  depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;
   webDist: string;
   logLevel: string;
@@ -176,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     doiPrefix: e.ARCA_DOI_PREFIX,
     doiRequired: e.ARCA_DOI_REQUIRED,
     restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
+    depositCustomFields: e.ARCA_DEPOSIT_CUSTOM_FIELDS,
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -52,6 +52,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               loader: requireLogin(queryClient),
               children: [
+                // The deposit editor: one route module for new and existing drafts.
+                ...['uploads/new', 'uploads/:id', 'communities/:slug/upload'].map((path) => ({
+                  path,
+                  lazy: () =>
+                    import('./deposit/DepositPage.tsx').then((module) => ({
+                      Component: module.DepositPage,
+                    })),
+                })),
                 {
                   path: 'me/uploads',
                   lazy: () =>

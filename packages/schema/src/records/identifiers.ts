@@ -1,7 +1,7 @@
 // Persistent identifier schemes: how to recognise a valid identifier and the
 // canonical form to store. The canonical form is what follows the scheme's
 // url_prefix in the identifierschemes vocabulary (e.g. https://orcid.org/ + iD).
-import { isValidOrcid } from '../accounts.ts';
+import { isValidOrcid } from '../orcid.ts';
 import {
   hasEan13CheckDigit,
   hasIsbn10CheckDigit,

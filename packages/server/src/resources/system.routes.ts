@@ -25,6 +25,11 @@ export function systemRoutes({ config, services }: AppContext): FastifyPluginCal
           site_url: config.siteUrl,
           signup_enabled: config.signupEnabled,
           groups_enabled: config.groupsEnabled,
+          deposit: {
+            doi_required: config.doiRequired,
+            restriction_grace_days: config.restrictionGraceDays,
+            custom_fields: config.depositCustomFields,
+          },
         };
         return site;
       },

@@ -28,6 +28,8 @@ export interface RequestOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, e.g. `If-Match` on a draft save. */
+  headers?: Record<string, string>;
 }
 
 let requestLanguage: string | undefined;
@@ -80,9 +82,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const hasBody = body !== undefined;
+  const headers = buildHeaders(method, hasBody);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   const response = await fetch(path, {
     method,
-    headers: buildHeaders(method, hasBody),
+    headers,
     credentials: 'same-origin',
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,

@@ -14,4 +14,13 @@ export const queryKeys = {
   recordSearch: (params: object) => ['record-search', params] as const,
   myUploads: (params: object) => ['my-uploads', params] as const,
   resourceTypes: ['resource-types'] as const,
+  // The deposit editor (api/drafts.ts, api/vocabularies.ts).
+  draft: (id: string) => ['draft', id] as const,
+  vocabulary: (type: string, tags: string) => ['vocabulary', type, tags] as const,
+  vocabularySuggestions: (type: string, text: string) =>
+    ['vocabulary-suggestions', type, text] as const,
+  licenses: (q: string, tag: string) => ['licenses', q, tag] as const,
+  funderSuggestions: (text: string) => ['funders', text] as const,
+  awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
+  subjectSuggestions: (text: string) => ['subjects', text] as const,
 };

@@ -1,0 +1,46 @@
+import type { Browser, Page } from 'playwright-core';
+
+/** A fresh browser context logged in as a demo user, on a blank page. */
+export async function loggedInPage(
+  browser: Browser,
+  url: string,
+  email = 'alice@demo.arca',
+): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('arca-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/login'));
+  await page.getByRole('button', { name: 'Log in' }).waitFor({ state: 'detached' });
+  return page;
+}
+
+/** A text input by its label. */
+export function field(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+/** Picks an option of a Mantine select by its label text. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills what publishing needs: resource type, title, publication date and one creator. */
+export async function fillRequired(page: Page, title: string): Promise<void> {
+  await choose(page, 'Resource type', 'Dataset');
+  await field(page, 'Title').fill(title);
+  await field(page, 'Publication date').fill('2026-01-15');
+  await addCreator(page, 'Curie', 'Marie');
+}
+
+export async function addCreator(page: Page, family: string, given: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add creator' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('textbox', { name: 'Family name', exact: true }).fill(family);
+  await modal.getByRole('textbox', { name: 'Given names', exact: true }).fill(given);
+  await modal.getByRole('button', { name: 'Save', exact: true }).click();
+  await modal.waitFor({ state: 'detached' });
+}

@@ -1,0 +1,80 @@
+import type { RecordJson } from '@arca/schema';
+import { Grid, Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ActionsCard } from './actions/ActionsCard.tsx';
+import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
+import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
+import { StatusBanner } from './banners/StatusBanner.tsx';
+import { DepositContext, type DepositContextValue } from './deposit-context.ts';
+import { DepositSections } from './DepositSections.tsx';
+import { AccessField } from './fields/AccessField/AccessField.tsx';
+import { emptyFormValues } from './form-values.ts';
+import { fromRecord } from './serializer.ts';
+import { useDepositActions, type DepositSettings } from './useDepositActions.ts';
+import { LeaveGuard } from './useLeaveGuard.ts';
+import { useRecovery } from './useRecovery.ts';
+
+export interface EditorSettings extends DepositSettings {
+  graceDays: number;
+}
+
+interface DepositEditorProps {
+  initialDraft: RecordJson | undefined;
+  settings: EditorSettings;
+  onCreated: (draft: RecordJson) => void;
+}
+
+export function DepositEditor({ initialDraft, settings, onCreated }: DepositEditorProps) {
+  const { i18n } = useTranslation();
+  const defaultValues = useMemo(() => {
+    if (initialDraft) {
+      return fromRecord(initialDraft, {
+        languages: [i18n.language],
+        doiRequired: settings.doiRequired,
+      });
+    }
+    const values = emptyFormValues();
+    values.pids.choice = settings.doiRequired ? 'managed' : 'none';
+    return values;
+    // The form owns its values after the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const form = useForm({ defaultValues, shouldFocusError: false });
+
+  const actions = useDepositActions(form, initialDraft, settings, onCreated);
+  const recovery = useRecovery(form, actions.draft?.id);
+
+  const context = useMemo<DepositContextValue>(
+    () => ({ draft: actions.draft, settings, actions }),
+    [actions, settings],
+  );
+
+  return (
+    <DepositContext value={context}>
+      <FormProvider {...form}>
+        <form onSubmit={(event) => event.preventDefault()} noValidate>
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack>
+                <LeaveGuard leaving={actions.leaving} />
+                <RecoveryBanner recovery={recovery} />
+                <FeedbackBanner />
+                <DepositSections />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack pos="sticky" top={16}>
+                <StatusBanner />
+                <ActionsCard />
+                {/* Extension point: the community header and selection (issue 6) go here. */}
+                <AccessField />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </form>
+      </FormProvider>
+    </DepositContext>
+  );
+}

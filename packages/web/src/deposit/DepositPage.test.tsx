@@ -1,0 +1,156 @@
+import type { RecordJson } from '@arca/schema';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
+import { buildUser, siteConfig } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const empty = reply(200, { hits: { hits: [], total: 0 } });
+
+function buildDraft(overrides: Partial<RecordJson> = {}): RecordJson {
+  return {
+    id: 'a1b2c-3d4e5',
+    created: '2026-01-10T09:00:00Z',
+    updated: '2026-01-10T09:00:00Z',
+    revision_id: 3,
+    is_draft: true,
+    is_published: false,
+    status: 'draft',
+    versions: { index: 1, is_latest: false },
+    pids: {},
+    metadata: { title: 'Soil moisture' },
+    custom_fields: {},
+    access: {
+      record: 'public',
+      files: 'public',
+      embargo: { active: false, until: null, reason: null },
+    },
+    files: { enabled: false },
+    parent: { id: 'p0q1r-s2t3u', access: { owned_by: { user: '1' } }, communities: {}, pids: {} },
+    links: {
+      self: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft',
+      self_html: 'http://localhost:5000/uploads/a1b2c-3d4e5',
+      publish: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft/actions/publish',
+      reserve_doi: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft/pids/doi',
+    },
+    ...overrides,
+  };
+}
+
+const routes = (save: (request: RecordedRequest) => { status: number; body?: unknown }) => ({
+  'GET /api/config': reply(200, siteConfig),
+  'GET /api/me': reply(200, buildUser()),
+  'GET /api/records/a1b2c-3d4e5/draft': reply(200, buildDraft()),
+  'PUT /api/records/a1b2c-3d4e5/draft': save,
+  'GET /api/vocabularies/resourcetypes': empty,
+  'GET /api/vocabularies/titletypes': empty,
+});
+
+describe('the deposit page', () => {
+  it('saves with If-Match and the serialized form, and says so', async () => {
+    const requests = mockFetch(
+      routes((request) =>
+        reply(200, buildDraft({ revision_id: 4, metadata: request.body as never })),
+      ),
+    );
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    expect(title).toHaveValue('Soil moisture');
+    await user.type(title, ' 2025');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText('Record successfully saved.')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe('/api/records/a1b2c-3d4e5/draft?expand=1');
+    expect(put?.headers.get('If-Match')).toBe('"3"');
+    expect(put?.body).toMatchObject({
+      metadata: { title: 'Soil moisture 2025' },
+      files: { enabled: false },
+      access: { record: 'public', files: 'public' },
+    });
+  });
+
+  it('puts validation feedback on the fields and links the sections in the banner', async () => {
+    mockFetch(
+      routes(() =>
+        reply(
+          200,
+          buildDraft({
+            revision_id: 4,
+            errors: [
+              {
+                field: 'metadata.publication_date',
+                messages: ['Missing data for required field.'],
+              },
+              {
+                field: 'metadata.resource_type.id',
+                messages: ['This value is not in the vocabulary.'],
+              },
+              {
+                field: 'access.embargo.until',
+                messages: ['Embargo end date must be in the future.'],
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+
+    const banner = (await screen.findByText('Record saved with validation feedback in')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(within(banner).getByRole('link', { name: 'Basic information (2)' })).toHaveAttribute(
+      'href',
+      '#deposit-section-basic-information',
+    );
+    expect(within(banner).getByRole('link', { name: 'Visibility (1)' })).toBeInTheDocument();
+    expect(screen.getByText('Missing data for required field.')).toBeInTheDocument();
+    expect(screen.getByText('This value is not in the vocabulary.')).toBeInTheDocument();
+  });
+
+  it('says why a save was refused: a newer revision (412) or a failure with the server message', async () => {
+    let answer = reply(412, {
+      status: 412,
+      message: "Revision id provided(3) doesn't match record's one(4)",
+    });
+    mockFetch(routes(() => answer));
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('This draft was changed elsewhere')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the latest version' })).toBeInTheDocument();
+
+    answer = reply(500, {});
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(
+      await screen.findByText(
+        'The draft was not saved. Please try again. If the problem persists, contact user support.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('blocks Publish while files are expected and missing, and checks the DOI before publishing', async () => {
+    const requests = mockFetch({
+      ...routes(() => reply(200, buildDraft())),
+      'GET /api/records/a1b2c-3d4e5/draft': reply(
+        200,
+        buildDraft({ files: { enabled: true, count: 0 } }),
+      ),
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    const publish = await screen.findByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Metadata-only record' }));
+    expect(publish).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'No, reserve one for me' }));
+    await user.click(publish);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findAllByText('DOI is needed. You need to reserve a DOI before publishing.'),
+    ).not.toHaveLength(0);
+    expect(requests.some((request) => request.path.includes('actions/publish'))).toBe(false);
+  });
+});

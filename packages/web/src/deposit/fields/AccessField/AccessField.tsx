@@ -1,0 +1,138 @@
+import type { Visibility } from '@arca/schema';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDeposit } from '../../deposit-context.ts';
+import type { DepositFormValues } from '../../form-values.ts';
+import { sectionAnchor } from '../../sections.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+import {
+  accessSummary,
+  embargoAllowed,
+  embargoLiftedOn,
+  restrictionBlocked,
+  todayIso,
+} from './access-rules.ts';
+
+/** Visibility of the record and its files, metadata-only, and the embargo (SPEC §2, §4, §5). */
+export function AccessField() {
+  const { t } = useTranslation();
+  const { draft, settings } = useDeposit();
+  const { register, setValue } = useFormContext<DepositFormValues>();
+  const access = useWatch<DepositFormValues, 'access'>({ name: 'access' });
+  const filesEnabled = useController<DepositFormValues, 'files.enabled'>({
+    name: 'files.enabled',
+  }).field;
+  const recordError = useFieldError('access.record');
+  const untilError = useFieldError('access.embargo.until');
+  const hasFiles = (draft?.files.count ?? Object.keys(draft?.files.entries ?? {}).length) > 0;
+  const blocked = restrictionBlocked(draft, settings.graceDays);
+  const allowed = embargoAllowed(access.record, access.files);
+  const lifted = embargoLiftedOn(access.embargo, todayIso());
+  const summary = accessSummary(access.record, access.files, access.embargo.active);
+
+  const choose = (part: 'record' | 'files', value: Visibility) => {
+    setValue(`access.${part}`, value, { shouldDirty: true });
+    const next = { ...access, [part]: value };
+    // Public forces the embargo off (SPEC §4).
+    if (!embargoAllowed(next.record, next.files))
+      setValue('access.embargo.active', false, { shouldDirty: true });
+  };
+
+  const buttons = (part: 'record' | 'files') => (
+    <Button.Group>
+      {(['public', 'restricted'] as const).map((value) => (
+        <Button
+          key={value}
+          size="xs"
+          variant={access[part] === value ? 'filled' : 'default'}
+          aria-pressed={access[part] === value}
+          onClick={() => choose(part, value)}
+          disabled={
+            value === 'restricted' && part === 'record' && blocked && access.record === 'public'
+          }
+        >
+          {t(`deposit.access.${value}`)}
+        </Button>
+      ))}
+    </Button.Group>
+  );
+
+  return (
+    <Card withBorder id={sectionAnchor('access')} component="section">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('deposit.sections.access')}
+        </Title>
+        <Text size="sm" fw={500}>
+          {t('deposit.access.fullRecord')}
+        </Text>
+        {buttons('record')}
+        {blocked && (
+          <Text size="xs" c="dimmed">
+            {t('restrictionAfterGrace', { ns: 'validation' })}
+          </Text>
+        )}
+        {recordError && (
+          <Text size="xs" c="red">
+            {errorText(recordError)}
+          </Text>
+        )}
+        <Text size="sm" fw={500}>
+          {t('deposit.access.filesOnly')}
+        </Text>
+        {buttons('files')}
+        <Checkbox
+          label={t('deposit.access.metadataOnly')}
+          checked={!filesEnabled.value}
+          onChange={(event) => filesEnabled.onChange(!event.currentTarget.checked)}
+          disabled={hasFiles}
+          description={hasFiles ? t('deposit.access.metadataOnlyHasFiles') : undefined}
+        />
+        <Checkbox
+          label={t('deposit.access.embargo.apply')}
+          {...register('access.embargo.active')}
+          disabled={!allowed}
+          description={!allowed ? t('deposit.access.embargo.onlyRestricted') : undefined}
+        />
+        {access.embargo.active && (
+          <>
+            <TextInput
+              {...register('access.embargo.until')}
+              label={t('deposit.access.embargo.until')}
+              description={t('deposit.access.embargo.untilHelp')}
+              placeholder="YYYY-MM-DD"
+              withAsterisk
+              error={errorText(untilError)}
+            />
+            <Textarea
+              {...register('access.embargo.reason')}
+              label={t('deposit.access.embargo.reason')}
+              autosize
+              minRows={2}
+            />
+          </>
+        )}
+        {lifted && <Text size="sm">{t('deposit.access.embargo.lifted', { date: lifted })}</Text>}
+        <Badge
+          variant="light"
+          color={summary === 'public' ? 'green' : summary === 'restricted' ? 'red' : 'orange'}
+          size="lg"
+          data-testid="access-summary"
+        >
+          {t(`deposit.access.summary.${summary}`)}
+        </Badge>
+      </Stack>
+    </Card>
+  );
+}

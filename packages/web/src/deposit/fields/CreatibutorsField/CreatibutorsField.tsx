@@ -1,0 +1,196 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { memo, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
+import { personName } from '../../serializer.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+import { CreatibutorModal } from './CreatibutorModal.tsx';
+
+type Name = 'metadata.creators' | 'metadata.contributors';
+
+export function displayName(value: CreatibutorValue): string {
+  const person = value.person_or_org;
+  return person.type === 'personal'
+    ? personName(person.family_name, person.given_name)
+    : person.name;
+}
+
+/** Creators or contributors: a reorderable list, added and edited in a modal. */
+export function CreatibutorsField({ name }: { name: Name }) {
+  const { t } = useTranslation();
+  const kind = name === 'metadata.creators' ? 'creators' : 'contributors';
+  const { control } = useFormContext<DepositFormValues>();
+  const { fields, append, remove, update, move } = useFieldArray({ control, name, keyName: 'key' });
+  const [editing, setEditing] = useState<number | 'new'>();
+  const listError = useFieldError(name);
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = fields.findIndex((field) => field.key === active.id);
+    const to = fields.findIndex((field) => field.key === over.id);
+    if (from >= 0 && to >= 0) move(from, to);
+  };
+
+  return (
+    <Fieldset
+      legend={t(`deposit.fields.creatibutors.${kind}.label`)}
+      variant="unstyled"
+      data-testid={`${kind}-field`}
+    >
+      <Stack gap={4}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext
+            items={fields.map((field) => field.key)}
+            strategy={verticalListSortingStrategy}
+          >
+            {fields.map((field, index) => (
+              <CreatibutorRow
+                key={field.key}
+                sortId={field.key}
+                path={`${name}.${index}`}
+                index={index}
+                value={field}
+                onEdit={setEditing}
+                onRemove={remove}
+              />
+            ))}
+          </SortableContext>
+        </DndContext>
+        {listError && (
+          <Text size="xs" c="red">
+            {errorText(listError)}
+          </Text>
+        )}
+        <Group>
+          <Button variant="light" size="xs" onClick={() => setEditing('new')}>
+            {t(`deposit.fields.creatibutors.${kind}.add`)}
+          </Button>
+        </Group>
+      </Stack>
+      {editing !== undefined && (
+        <CreatibutorModal
+          kind={kind}
+          initial={editing === 'new' ? undefined : fields[editing]}
+          onClose={() => setEditing(undefined)}
+          onSave={(value) => (editing === 'new' ? append(value) : update(editing, value))}
+        />
+      )}
+    </Fieldset>
+  );
+}
+
+interface CreatibutorRowProps {
+  sortId: string;
+  path: string;
+  index: number;
+  value: CreatibutorValue;
+  /** Stable functions of the list, so a row re-renders only when its own entry changes. */
+  onEdit: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+/** One row; errors of the entry (any of its fields) show under it. */
+const CreatibutorRow = memo(function CreatibutorRow({
+  sortId,
+  path,
+  index,
+  value,
+  onEdit,
+  onRemove,
+}: CreatibutorRowProps) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: sortId });
+  const error = useRowError(path);
+  const name = displayName(value);
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      px="xs"
+      py={4}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        // Off-screen rows of a long list skip layout and paint.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 38px',
+      }}
+    >
+      <Group wrap="nowrap" gap="xs">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('deposit.fields.creatibutors.drag', { name })}
+          {...attributes}
+          {...listeners}
+        >
+          ⋮⋮
+        </ActionIcon>
+        <Stack gap={0} style={{ flex: 1 }}>
+          <Text size="sm">
+            {name || t('deposit.fields.creatibutors.unnamed')}
+            {value.affiliations.length > 0 && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({value.affiliations.map((affiliation) => affiliation.name).join('; ')})
+              </Text>
+            )}
+          </Text>
+          {error && (
+            <Text size="xs" c="red">
+              {error}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() => onEdit(index)}
+          aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
+        >
+          {t('deposit.fields.creatibutors.edit')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          color="red"
+          onClick={() => onRemove(index)}
+          aria-label={t('deposit.fields.creatibutors.removeNamed', { name })}
+        >
+          {t('deposit.fields.creatibutors.remove')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+});
+
+/** Every message of the entry's fields, e.g. `…0.person_or_org.family_name`. */
+function useRowError(path: string): string | undefined {
+  const error = useFieldError(path);
+  const family = useFieldError(`${path}.person_or_org.family_name`);
+  const name = useFieldError(`${path}.person_or_org.name`);
+  const role = useFieldError(`${path}.role`);
+  const messages = [error, family, name, role].map((item) => item?.message).filter(Boolean);
+  return messages.length > 0 ? messages.join(' ') : undefined;
+}

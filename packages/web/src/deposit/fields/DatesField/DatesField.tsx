@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { newRows } from '../../form-values.ts';
+import { RepeatableRows } from '../RepeatableRows.tsx';
+import { TextField } from '../TextField/TextField.tsx';
+import { VocabularySelect } from '../VocabularySelect.tsx';
+
+/** Dates: a date or interval (YYYY, YYYY-MM, YYYY-MM-DD, or two joined by "/") and a type. */
+export function DatesField() {
+  const { t } = useTranslation();
+  return (
+    <RepeatableRows
+      name="metadata.dates"
+      label={t('deposit.fields.dates.label')}
+      addLabel={t('deposit.fields.dates.add')}
+      newRow={newRows.date}
+      renderRow={(prefix) => (
+        <>
+          <TextField
+            name={`${prefix}.date`}
+            label={t('deposit.fields.dates.date')}
+            description={t('deposit.fields.dates.hint')}
+            required
+          />
+          <VocabularySelect
+            name={`${prefix}.type`}
+            type="datetypes"
+            label={t('deposit.fields.type')}
+            required
+          />
+          <TextField name={`${prefix}.description`} label={t('deposit.fields.dates.description')} />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { DepositFormValues, FundingValue } from '../../form-values.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+import { FundingModal } from './FundingModal.tsx';
+
+/** Funding: a funder and an award, both from /api/funders and /api/awards, or custom. */
+export function FundingField() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<DepositFormValues>();
+  const { fields, append, remove, update } = useFieldArray({
+    control,
+    name: 'metadata.funding',
+    keyName: 'key',
+  });
+  const [editing, setEditing] = useState<number | 'new'>();
+  return (
+    <Fieldset legend={t('deposit.fields.funding.label')} variant="unstyled">
+      <Stack gap="xs">
+        {fields.map((field, index) => (
+          <FundingRow
+            key={field.key}
+            index={index}
+            value={field}
+            onEdit={() => setEditing(index)}
+            onRemove={() => remove(index)}
+          />
+        ))}
+        <Group>
+          <Button variant="light" size="xs" onClick={() => setEditing('new')}>
+            {t('deposit.fields.funding.add')}
+          </Button>
+        </Group>
+      </Stack>
+      {editing !== undefined && (
+        <FundingModal
+          initial={editing === 'new' ? undefined : fields[editing]}
+          onClose={() => setEditing(undefined)}
+          onSave={(value: FundingValue) => {
+            if (editing === 'new') append(value);
+            else update(editing, value);
+            setEditing(undefined);
+          }}
+        />
+      )}
+    </Fieldset>
+  );
+}
+
+function FundingRow({
+  index,
+  value,
+  onEdit,
+  onRemove,
+}: {
+  index: number;
+  value: FundingValue;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const error = useFieldError(`metadata.funding.${index}.funder`);
+  const award = value.award;
+  return (
+    <Paper withBorder p="xs">
+      <Group wrap="nowrap">
+        <Stack gap={0} style={{ flex: 1 }}>
+          <Text size="sm" fw={500}>
+            {value.funder.name}
+          </Text>
+          {award && (
+            <Text size="xs" c="dimmed">
+              {[award.number, award.title].filter(Boolean).join(' — ')}
+            </Text>
+          )}
+          {error && (
+            <Text size="xs" c="red">
+              {errorText(error)}
+            </Text>
+          )}
+        </Stack>
+        <Button size="compact-xs" variant="default" onClick={onEdit}>
+          {t('deposit.fields.funding.edit')}
+        </Button>
+        <Button size="compact-xs" variant="default" color="red" onClick={onRemove}>
+          {t('deposit.fields.funding.remove')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLicenseSearch, type LicenseSearch } from '../../../api/vocabularies.ts';
+import type { LicenseValue } from '../../form-values.ts';
+import { useValidationText } from '../field-error.tsx';
+import { checkCustomLicense } from './custom-license.ts';
+
+export interface LicenseModalState {
+  action: 'add' | 'change';
+  mode: 'standard' | 'custom';
+  /** The row being changed. */
+  index?: number;
+  initial?: LicenseValue;
+}
+
+interface LicenseModalProps {
+  state: LicenseModalState;
+  onClose: () => void;
+  onSwitchToCustom: () => void;
+  onSubmit: (license: LicenseValue) => void;
+}
+
+const TAGS: LicenseSearch['tag'][] = ['recommended', 'all', 'data', 'software'];
+
+/** The licence picker (SPEC §2): standard licences by search and tag, or a custom one. */
+export function LicenseModal({ state, onClose, onSwitchToCustom, onSubmit }: LicenseModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t(`deposit.fields.licenses.modal.${state.action}.${state.mode}`)}
+    >
+      {state.mode === 'standard' ? (
+        <StandardLicense
+          state={state}
+          onClose={onClose}
+          onSwitchToCustom={onSwitchToCustom}
+          onSubmit={onSubmit}
+        />
+      ) : (
+        <CustomLicense state={state} onClose={onClose} onSubmit={onSubmit} />
+      )}
+    </Modal>
+  );
+}
+
+function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: LicenseModalProps) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [query] = useDebouncedValue(q, 250);
+  const [tag, setTag] = useState<LicenseSearch['tag']>('recommended');
+  const [chosen, setChosen] = useState<string | undefined>(state.initial?.id);
+  const { data } = useLicenseSearch({ q: query, tag });
+  const hits = data?.hits ?? [];
+  const choice = hits.find((hit) => hit.id === chosen);
+
+  return (
+    <Stack>
+      <TextInput
+        label={t('deposit.fields.licenses.modal.search')}
+        placeholder={t('deposit.fields.licenses.modal.searchPlaceholder')}
+        value={q}
+        onChange={(event) => setQ(event.currentTarget.value)}
+        data-autofocus
+      />
+      <SegmentedControl
+        value={tag}
+        onChange={(value) => setTag(value)}
+        data={TAGS.map((value) => ({
+          value,
+          label: t(`deposit.fields.licenses.modal.tags.${value}`),
+        }))}
+      />
+      <Radio.Group
+        value={chosen ?? null}
+        onChange={setChosen}
+        aria-label={t('deposit.fields.licenses.modal.results')}
+      >
+        <Stack gap="xs" mah={360} style={{ overflowY: 'auto' }}>
+          {hits.map((hit) => (
+            <Radio
+              key={hit.id}
+              value={hit.id}
+              label={hit.title_l10n}
+              description={hit.description_l10n}
+            />
+          ))}
+          {data && hits.length === 0 && <Text size="sm">{t('deposit.fields.nothingFound')}</Text>}
+        </Stack>
+      </Radio.Group>
+      <Anchor component="button" type="button" size="sm" onClick={onSwitchToCustom}>
+        {t('deposit.fields.licenses.modal.notFound')}
+      </Anchor>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('deposit.actions.cancel')}
+        </Button>
+        <Button
+          disabled={!choice}
+          onClick={() =>
+            choice &&
+            onSubmit({
+              id: choice.id,
+              title: choice.title_l10n,
+              description: choice.description_l10n ?? '',
+              link: choice.props?.url ?? '',
+            })
+          }
+        >
+          {t(`deposit.fields.licenses.modal.submit.${state.action}`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CustomLicense({ state, onClose, onSubmit }: Omit<LicenseModalProps, 'onSwitchToCustom'>) {
+  const { t } = useTranslation();
+  const validationText = useValidationText();
+  const initial = state.initial && !state.initial.id ? state.initial : undefined;
+  const [values, setValues] = useState<LicenseValue>({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    link: initial?.link ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<'title' | 'link', string>>>({});
+  const set = (key: keyof LicenseValue) => (event: { currentTarget: { value: string } }) =>
+    setValues({ ...values, [key]: event.currentTarget.value });
+
+  const submit = () => {
+    const found = checkCustomLicense(values);
+    setErrors({
+      title: found.title && validationText(found.title),
+      link: found.link && validationText(found.link),
+    });
+    if (!found.title && !found.link) onSubmit({ ...values, link: values.link.trim() });
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        label={t('deposit.fields.licenses.modal.title')}
+        withAsterisk
+        value={values.title}
+        onChange={set('title')}
+        error={errors.title}
+        data-autofocus
+      />
+      <Textarea
+        label={t('deposit.fields.licenses.modal.description')}
+        value={values.description}
+        onChange={set('description')}
+        rows={3}
+      />
+      <TextInput
+        label={t('deposit.fields.licenses.modal.link')}
+        placeholder="https://"
+        value={values.link}
+        onChange={set('link')}
+        error={errors.link}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('deposit.actions.cancel')}
+        </Button>
+        <Button onClick={submit}>
+          {t(`deposit.fields.licenses.modal.submit.${state.action}`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

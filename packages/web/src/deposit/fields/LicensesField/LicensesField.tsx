@@ -1,0 +1,184 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
+import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+import { LicenseModal, type LicenseModalState } from './LicenseModal.tsx';
+
+/** Licences: a reorderable list with Edit and Remove, and Add standard / Add custom (SPEC §2). */
+export function LicensesField() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<DepositFormValues>();
+  const { fields, append, remove, update, move } = useFieldArray({
+    control,
+    name: 'metadata.rights',
+    // Licences have an `id` of their own: the list's row keys go elsewhere.
+    keyName: 'key',
+  });
+  const [modal, setModal] = useState<LicenseModalState>();
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = fields.findIndex((field) => field.key === active.id);
+    const to = fields.findIndex((field) => field.key === over.id);
+    if (from >= 0 && to >= 0) move(from, to);
+  };
+
+  return (
+    <Fieldset legend={t('deposit.fields.licenses.label')} variant="unstyled">
+      <Stack gap="xs">
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext
+            items={fields.map((field) => field.key)}
+            strategy={verticalListSortingStrategy}
+          >
+            {fields.map((field, index) => (
+              <LicenseItem
+                key={field.key}
+                id={field.key}
+                index={index}
+                license={field}
+                onEdit={() =>
+                  setModal({
+                    action: 'change',
+                    mode: field.id ? 'standard' : 'custom',
+                    index,
+                    initial: field,
+                  })
+                }
+                onRemove={() => remove(index)}
+              />
+            ))}
+          </SortableContext>
+        </DndContext>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => setModal({ action: 'add', mode: 'standard' })}
+          >
+            {t('deposit.fields.licenses.addStandard')}
+          </Button>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => setModal({ action: 'add', mode: 'custom' })}
+          >
+            {t('deposit.fields.licenses.addCustom')}
+          </Button>
+        </Group>
+      </Stack>
+      {modal && (
+        <LicenseModal
+          state={modal}
+          onClose={() => setModal(undefined)}
+          onSwitchToCustom={() => setModal({ ...modal, mode: 'custom' })}
+          onSubmit={(license: LicenseValue) => {
+            if (modal.index === undefined) append(license);
+            else update(modal.index, license);
+            setModal(undefined);
+          }}
+        />
+      )}
+    </Fieldset>
+  );
+}
+
+interface LicenseItemProps {
+  id: string;
+  index: number;
+  license: LicenseValue;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id });
+  const error = useFieldError(`metadata.rights.${index}`);
+  const long = [...license.description].length > LICENSE_DESCRIPTION_LENGTH;
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="xs"
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="license-item"
+    >
+      <Group wrap="nowrap" align="flex-start">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('deposit.fields.licenses.drag', { title: license.title })}
+          {...attributes}
+          {...listeners}
+        >
+          ⋮⋮
+        </ActionIcon>
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Text fw={500} size="sm">
+            {license.title}
+          </Text>
+          {license.description && (
+            <Text size="xs" c="dimmed">
+              {expanded
+                ? license.description
+                : truncate(license.description, LICENSE_DESCRIPTION_LENGTH)}{' '}
+              {long && !expanded && (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  onClick={() => setExpanded(true)}
+                >
+                  {t('deposit.fields.licenses.readMore')}
+                </Anchor>
+              )}
+            </Text>
+          )}
+          {license.link && (
+            <Anchor href={license.link} target="_blank" rel="noopener" size="xs">
+              {license.link}
+            </Anchor>
+          )}
+          {error && (
+            <Text size="xs" c="red">
+              {errorText(error)}
+            </Text>
+          )}
+        </Stack>
+        <Group gap={4}>
+          <Button size="compact-xs" variant="default" onClick={onEdit}>
+            {t('deposit.fields.licenses.edit')}
+          </Button>
+          <Button size="compact-xs" variant="default" color="red" onClick={onRemove}>
+            {t('deposit.fields.licenses.remove')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../TextField/TextField.tsx';
+
+/** EDTF level 0, with SPEC §5's hint. */
+export function PublicationDateField() {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      name="metadata.publication_date"
+      label={t('deposit.fields.publicationDate.label')}
+      description={t('deposit.fields.publicationDate.hint')}
+      placeholder="YYYY-MM-DD"
+      required
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { TagsInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSubjectSuggestions } from '../../../api/vocabularies.ts';
+import type { DepositFormValues, SubjectValue } from '../../form-values.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+
+/** Subjects from the vocabulary (kept with their id) and free keywords. */
+export function SubjectsField() {
+  const { t } = useTranslation();
+  const { field } = useController<DepositFormValues, 'metadata.subjects'>({
+    name: 'metadata.subjects',
+  });
+  const error = useFieldError('metadata.subjects');
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search, 250);
+  const { data = [] } = useSubjectSuggestions(typed);
+  const subjects: SubjectValue[] = field.value;
+  const suggestionIds = new Map(data.map((item) => [item.subject, item.id]));
+  return (
+    <TagsInput
+      label={t('deposit.fields.subjects.label')}
+      description={t('deposit.fields.subjects.help')}
+      data={[...new Set(data.map((item) => item.subject))]}
+      value={subjects.map((subject) => subject.subject)}
+      onChange={(texts) =>
+        field.onChange(
+          texts.map((text) => {
+            const existing = subjects.find((subject) => subject.subject === text);
+            if (existing) return existing;
+            const id = suggestionIds.get(text);
+            return id ? { id, subject: text } : { subject: text };
+          }),
+        )
+      }
+      searchValue={search}
+      onSearchChange={setSearch}
+      error={errorText(error)}
+    />
+  );
+}

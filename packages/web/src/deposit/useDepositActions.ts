@@ -1,0 +1,285 @@
+import type { FieldError, RecordJson } from '@arca/schema';
+// Modules, not the package index: the index would bring zod into the page.
+import { validationMessages } from '@arca/schema/messages';
+import { useMemo, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import {
+  createDraft,
+  createNewVersion,
+  deleteDraft,
+  discardDoi,
+  linkPath,
+  publishDraft,
+  readDraft,
+  reserveDoi,
+  saveDraft,
+} from '../api/drafts.ts';
+import { validationFeedback, type FailingAction, type Feedback } from './feedback.ts';
+import type { DepositFormValues } from './form-values.ts';
+import { overlayChanges } from './merge-values.ts';
+import { forgetValues, recoveryKey } from './recovery.ts';
+import { formPathOf, fromRecord, toPayload } from './serializer.ts';
+
+/** Where a deleted draft sends the person (SPEC §2: the dashboard uploads route). */
+export const DASHBOARD_UPLOADS_PATH = '/me/uploads';
+
+export interface DepositSettings {
+  doiRequired: boolean;
+  customFields: readonly string[];
+}
+
+type Busy =
+  'save' | 'publish' | 'preview' | 'delete' | 'reserve' | 'discard' | 'newVersion' | 'reload';
+
+/**
+ * The editor's actions and flows (SPEC §4): save, publish, preview, delete,
+ * DOI reserve/discard, new version, and reloading after a conflict. Holds the
+ * draft as last read and the feedback banner.
+ */
+export function useDepositActions(
+  form: UseFormReturn<DepositFormValues>,
+  initialDraft: RecordJson | undefined,
+  settings: DepositSettings,
+  onCreated: (draft: RecordJson) => void,
+) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(initialDraft);
+  const [feedback, setFeedback] = useState<Feedback | undefined>(() =>
+    initialDraft?.errors ? validationFeedback('draft', initialDraft.errors) : undefined,
+  );
+  const [busy, setBusy] = useState<Busy>();
+  /** Set while the editor itself navigates away, so the unsaved-changes guard lets it go. */
+  const leaving = useRef(false);
+  /** The draft for the actions in flight (state updates land after they read it). */
+  const draftRef = useRef(initialDraft);
+
+  const languages = () => [i18n.language];
+  const storageKey = () => recoveryKey(draftRef.current?.id);
+
+  function showFieldErrors(errors: readonly FieldError[]) {
+    form.clearErrors();
+    for (const item of errors) {
+      if (item.field === '_schema') continue;
+      form.setError(formPathOf(item.field) as never, {
+        type: item.severity ?? 'error',
+        message: item.messages.join(' '),
+      });
+    }
+  }
+
+  const fail = (action: FailingAction, error: unknown) => {
+    if (error instanceof ApiError && error.status === 412) {
+      setFeedback({ kind: 'conflict' });
+      return;
+    }
+    const message = error instanceof ApiError && error.message ? error.message : undefined;
+    setFeedback({ kind: 'failure', action, message });
+  };
+
+  async function leave(to: string, replace = false) {
+    leaving.current = true;
+    try {
+      await navigate(to, { replace });
+    } finally {
+      leaving.current = false;
+    }
+  }
+
+  /**
+   * Creates or saves the draft. Returns the saved draft, or undefined when it
+   * failed (the banner says why). Field errors land on their fields.
+   */
+  async function persist(failAs: FailingAction, quiet = false): Promise<RecordJson | undefined> {
+    const values = form.getValues();
+    const current = draftRef.current;
+    const payload = toPayload(values, { draft: current, customFields: settings.customFields });
+    let saved: RecordJson;
+    try {
+      saved = current
+        ? await saveDraft(current, payload, current.revision_id)
+        : await createDraft(payload);
+    } catch (error) {
+      fail(failAs, error);
+      return undefined;
+    }
+    forgetValues(storageKey());
+    draftRef.current = saved;
+    setDraft(saved);
+    // What was sent is now saved: it becomes the reference for "unsaved changes".
+    // The DOI comes from the server (a reservation is kept on every save).
+    form.reset(
+      { ...values, pids: fromRecord(saved, { doiRequired: settings.doiRequired }).pids },
+      { keepErrors: false },
+    );
+    const errors = saved.errors ?? [];
+    showFieldErrors(errors);
+    if (!quiet) {
+      setFeedback(validationFeedback('save', errors) ?? { kind: 'success' });
+    }
+    if (!current) {
+      onCreated(saved);
+      // The new draft's address, in the same editor (InvenioRDM replaces it too).
+      void leave(`/uploads/${saved.id}`, true);
+    }
+    return saved;
+  }
+
+  async function run<T>(action: Busy, work: () => Promise<T>): Promise<T | undefined> {
+    if (busy) return undefined;
+    setBusy(action);
+    try {
+      return await work();
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  /** SPEC §5, the DOI check: a managed DOI was asked for and none is reserved. */
+  function doiCheck(message: 'doiNeededPublish' | 'doiNeededSubmit'): boolean {
+    const values = form.getValues();
+    if (values.pids.choice !== 'managed' || draftRef.current?.pids.doi) return true;
+    const text = t(message, { ns: 'validation', defaultValue: validationMessages[message] });
+    const errors: FieldError[] = [{ field: 'pids.doi', messages: [text], severity: 'error' }];
+    showFieldErrors(errors);
+    setFeedback(validationFeedback(message === 'doiNeededPublish' ? 'publish' : 'submit', errors));
+    return false;
+  }
+
+  const save = () => run('save', () => persist('save'));
+
+  const publish = () =>
+    run('publish', async () => {
+      if (!doiCheck('doiNeededPublish')) return;
+      const saved = await persist('publish', true);
+      if (!saved) return;
+      try {
+        const published = await publishDraft(saved);
+        forgetValues(recoveryKey(saved.id));
+        await leave(`/records/${published.id}`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.errors.length > 0) {
+          showFieldErrors(error.errors);
+          setFeedback(validationFeedback('publish', error.errors));
+        } else {
+          fail('publish', error);
+        }
+      }
+    });
+
+  const preview = () =>
+    run('preview', async () => {
+      const saved = await persist('preview', true);
+      if (saved) await leave(`/records/${saved.id}?preview=1`);
+    });
+
+  const remove = () =>
+    run('delete', async () => {
+      const current = draftRef.current;
+      if (!current) {
+        // Nothing was ever saved: forget the typed values and go.
+        forgetValues(storageKey());
+        await leave(DASHBOARD_UPLOADS_PATH);
+        return;
+      }
+      try {
+        await deleteDraft(current);
+      } catch (error) {
+        fail('delete', error);
+        return;
+      }
+      forgetValues(storageKey());
+      // Discarding the changes of a published record goes back to that record.
+      await leave(current.is_published ? `/records/${current.id}` : DASHBOARD_UPLOADS_PATH);
+    });
+
+  const reserve = () =>
+    run('reserve', async () => {
+      const saved = draftRef.current ?? (await persist('reserve', true));
+      if (!saved) return;
+      try {
+        const updated = await reserveDoi(saved);
+        draftRef.current = updated;
+        setDraft(updated);
+        form.clearErrors('pids');
+      } catch (error) {
+        fail('reserve', error);
+      }
+    });
+
+  const discard = () =>
+    run('discard', async () => {
+      const current = draftRef.current;
+      if (!current) return;
+      try {
+        const updated = await discardDoi(current);
+        draftRef.current = updated;
+        setDraft(updated);
+      } catch (error) {
+        fail('discard', error);
+      }
+    });
+
+  const newVersion = () =>
+    run('newVersion', async () => {
+      const current = draftRef.current;
+      if (!current) return;
+      try {
+        const created = await createNewVersion(current);
+        await leave(linkPath(created.links.self_html ?? `/uploads/${created.id}`));
+      } catch (error) {
+        fail('newVersion', error);
+      }
+    });
+
+  /** After a conflict: the latest draft, with what the person changed laid over it. */
+  const reloadLatest = () =>
+    run('reload', async () => {
+      const current = draftRef.current;
+      if (!current) return;
+      try {
+        const latest = await readDraft(current.id);
+        const mine = form.getValues();
+        const dirty = form.formState.dirtyFields as Record<string, unknown>;
+        const latestValues = fromRecord(latest, {
+          languages: languages(),
+          doiRequired: settings.doiRequired,
+        });
+        draftRef.current = latest;
+        setDraft(latest);
+        form.reset(latestValues);
+        form.reset(overlayChanges(latestValues, mine, dirty), { keepDefaultValues: true });
+        setFeedback(undefined);
+      } catch (error) {
+        fail('save', error);
+      }
+    });
+
+  // One object per state change, not per render: the editor's context (and
+  // every field reading it) stays put while the person types.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(
+    () => ({
+      draft,
+      setDraft,
+      feedback,
+      setFeedback,
+      busy,
+      leaving,
+      save,
+      publish,
+      preview,
+      remove,
+      reserve,
+      discard,
+      newVersion,
+      reloadLatest,
+    }),
+    [draft, feedback, busy],
+  );
+}
+
+export type DepositActions = ReturnType<typeof useDepositActions>;

@@ -34,6 +34,8 @@ import { recordPageRoutes } from './resources/record-page.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface BuildOptions {
   config: Config;
   db: Database;
@@ -72,6 +74,10 @@ export async function buildApp({
     const stopFollowing = await recordCache.follow(database);
     app.addHook('onClose', stopFollowing);
   }
+  // A client that wrote must read its write back at once, before the announcement arrives.
+  app.addHook('onSend', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) recordCache.clear();
+  });
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('languages', null as unknown as string[]);

@@ -20,13 +20,24 @@ interface Entry extends CachedAnswer {
  * server drops that parent's entries, so no write path can forget to
  * invalidate. Entries also expire after `ttlMs` as a backstop, and the cache
  * stays off whenever its subscription is not up.
+ *
+ * Announcements arrive a moment after the commit, so a server also forgets
+ * everything at once after each write it answers itself (read-your-writes), and
+ * an answer read before any eviction is not stored after it: `set` takes the
+ * generation seen when the read began.
  */
 export function createRecordCache(options: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<string, Entry>();
   let active = false;
+  let generation = 0;
 
   const evictParent = (parentId: string) => {
+    generation++;
     for (const [key, entry] of entries) if (entry.parentId === parentId) entries.delete(key);
+  };
+  const clear = () => {
+    generation++;
+    entries.clear();
   };
 
   return {
@@ -35,6 +46,10 @@ export function createRecordCache(options: { ttlMs: number; maxEntries: number }
     },
     get active() {
       return active;
+    },
+    /** Take it before reading what will be stored, and pass it to `set`. */
+    get generation() {
+      return generation;
     },
 
     get(key: string): CachedAnswer | undefined {
@@ -48,8 +63,9 @@ export function createRecordCache(options: { ttlMs: number; maxEntries: number }
       return entry;
     },
 
-    set(key: string, parentId: string, answer: CachedAnswer): void {
-      if (!active) return;
+    /** Stores an answer unless something was evicted since `readGeneration`: it may be stale. */
+    set(key: string, parentId: string, answer: CachedAnswer, readGeneration: number): void {
+      if (!active || readGeneration !== generation) return;
       if (entries.size >= options.maxEntries) {
         // Oldest first: Map keeps insertion order.
         const oldest = entries.keys().next().value;
@@ -59,17 +75,18 @@ export function createRecordCache(options: { ttlMs: number; maxEntries: number }
     },
 
     evictParent,
+    clear,
 
     /** Starts following the database's change announcements; until then nothing is cached. */
     async follow(database: Pick<DatabaseHandle, 'listen'>): Promise<() => Promise<void>> {
       const stop = await database.listen(RECORD_CHANGES_CHANNEL, evictParent, () => {
         active = false;
-        entries.clear();
+        clear();
       });
       active = true;
       return async () => {
         active = false;
-        entries.clear();
+        clear();
         await stop();
       };
     },

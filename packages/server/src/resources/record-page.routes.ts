@@ -54,6 +54,7 @@ export function recordPageRoutes({
         const key = `page|${request.params.id}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
         if (cached) return reply.send(cached.body);
+        const generation = recordCache.generation;
 
         const actor = await actorOf(request, reply, services, secure);
         const result = await services.records
@@ -78,12 +79,17 @@ export function recordPageRoutes({
         }) as unknown as RecordJson;
         const page = withHead(shell, recordHead(record, config.siteName));
         if (anonymous) {
-          recordCache.set(key, result.parent.id, {
-            body: page,
-            etag: '',
-            contentType: 'text/html; charset=utf-8',
-            headers: {},
-          });
+          recordCache.set(
+            key,
+            result.parent.id,
+            {
+              body: page,
+              etag: '',
+              contentType: 'text/html; charset=utf-8',
+              headers: {},
+            },
+            generation,
+          );
         }
         return reply.send(page);
       },

@@ -401,6 +401,7 @@ export function recordRoutes({
           !request.query.expand;
         const key = `${request.params.id}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
+        const generation = recordCache.generation;
         if (cached) {
           return reply
             .headers(cached.headers)
@@ -430,7 +431,7 @@ export function recordRoutes({
           contentType: wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8',
           headers,
         };
-        recordCache.set(key, result.parent.id, answer);
+        recordCache.set(key, result.parent.id, answer, generation);
         return reply
           .headers(headers)
           .header('etag', answer.etag)

@@ -3,7 +3,7 @@
 // API (init, PUT content, commit); (c) a multipart upload with 3 concurrent
 // parts; and the server's peak memory (RSS) during uploads of 1 GiB and 4 GiB.
 //   node bench/files.bench.ts                      (PGlite, local storage)
-//   BENCH_SMALL_GIB=1 BENCH_LARGE_GIB=4 node bench/files.bench.ts
+//   BENCH_SMALL_GIB=1 BENCH_LARGE_GIB=4 BENCH_ROUNDS=3 node bench/files.bench.ts
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
@@ -21,6 +21,8 @@ const smallSize = Number(process.env.BENCH_SMALL_GIB ?? 1) * GiB;
 const largeSize = Number(process.env.BENCH_LARGE_GIB ?? 4) * GiB;
 const partSize = 64 * MiB;
 const concurrency = 3;
+// The disk is shared with whatever else runs: each case runs this many times, interleaved, and the best run counts.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const work = mkdtempSync(path.join(tmpdir(), 'arca-files-bench-'));
 
@@ -158,6 +160,13 @@ async function multipart(api: Api, file: string, size: number): Promise<number> 
   return (performance.now() - started) / 1000;
 }
 
+type Peak = Awaited<ReturnType<typeof withPeakRss<number>>>;
+/** The fastest run, with the highest memory growth seen in any run. */
+const best = (list: Peak[]): Peak => {
+  const fastest = list.reduce((x, y) => (y.result < x.result ? y : x));
+  const growth = Math.max(...list.map((run) => run.peak - run.before));
+  return { ...fastest, peak: fastest.before + growth };
+};
 const fmt = (seconds: number, size: number) =>
   `${seconds.toFixed(2)} s, ${(size / MiB / seconds).toFixed(0)} MiB/s`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -170,16 +179,26 @@ try {
   const api = new Api(server.url);
   await api.json('POST', '/api/auth/login', { email: 'alice@demo.arca', password: 'arca-demo' });
   const small = await makeSource(smallSize, 'small.bin');
-  const a = await baseline(small);
-  const b = await withPeakRss(
-    () => server.rss(),
-    () => localTransfer(api, small, smallSize),
-  );
-  const c = await withPeakRss(
-    () => server.rss(),
-    () => multipart(api, small, smallSize),
-  );
+  const runs = { a: [] as number[], b: [] as Peak[], c: [] as Peak[] };
+  for (let round = 0; round < rounds; round++) {
+    runs.a.push(await baseline(small));
+    runs.b.push(
+      await withPeakRss(
+        () => server.rss(),
+        () => localTransfer(api, small, smallSize),
+      ),
+    );
+    runs.c.push(
+      await withPeakRss(
+        () => server.rss(),
+        () => multipart(api, small, smallSize),
+      ),
+    );
+  }
   rmSync(small);
+  const a = Math.min(...runs.a);
+  const b = best(runs.b);
+  const c = best(runs.c);
   const large = await makeSource(largeSize, 'large.bin');
   const bigL = await withPeakRss(
     () => server.rss(),
@@ -202,7 +221,7 @@ try {
     `| multipart (M), ${size / GiB} GiB | ${fmt(bigM.result, size)} | | ${mb(bigM.before)} → ${mb(bigM.peak)} (+${mb(bigM.peak - bigM.before)}) |`,
   ];
   process.stdout.write(
-    `Files benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PGlite, local storage\n\n${rows.join('\n')}\n`,
+    `Files benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PGlite, local storage, best of ${rounds} rounds\n\n${rows.join('\n')}\n`,
   );
 } finally {
   await server.stop();

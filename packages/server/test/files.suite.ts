@@ -210,6 +210,7 @@ export function describeFiles(backend: 'local' | 's3') {
       );
 
       const quotaUrl = `/api/admin/records/${draft.id}/quota`;
+      expect((await alice.get(quotaUrl)).json).toEqual({ max_files: 5, max_bytes: 1e10 });
       expect((await alice.put(quotaUrl, { max_files: 10, max_bytes: 100 })).status).toBe(403);
       const set = await admin.put(quotaUrl, { max_files: 10, max_bytes: 100 });
       expect(set.status, set.body).toBe(200);
@@ -351,6 +352,12 @@ export function describeFiles(backend: 'local' | 's3') {
       const cached = await anonymous.get(url, { headers: { 'if-none-match': `"${md5(bytes)}"` } });
       expect(cached.status).toBe(304);
 
+      const item = await anonymous.get(
+        `/api/records/${record.id}/files/${encodeURIComponent('r\u00e9sum\u00e9 "1".csv')}`,
+      );
+      expect(item.json).toMatchObject({ status: 'completed', checksum: `md5:${md5(bytes)}` });
+      expect(item.json.links.commit).toBeUndefined();
+
       const zip = await anonymous.get(`/api/records/${record.id}/files-archive`);
       expect(zip.status).toBe(200);
       expect(zip.headers['content-type']).toBe('application/zip');
@@ -399,6 +406,10 @@ export function describeFiles(backend: 'local' | 's3') {
       const draft = await draftWithFiles(alice);
       await uploadFile(alice, draft.id, 'draft.txt', bytes);
       const draftUrl = `${fileUrl(draft.id, 'draft.txt')}/content`;
+      const draftZip = await alice.get(`/api/records/${draft.id}/draft/files-archive`);
+      expect(draftZip.status).toBe(200);
+      expect(draftZip.raw.includes(bytes)).toBe(true);
+      expect((await bob.get(`/api/records/${draft.id}/draft/files-archive`)).status).toBe(403);
       expect((await bob.get(draftUrl)).status).toBe(403);
       expect((await t.client().get(draftUrl)).status).toBe(403);
       const parentId = (await alice.get(`/api/records/${draft.id}/draft`)).json.parent.id as string;

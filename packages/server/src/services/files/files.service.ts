@@ -21,6 +21,7 @@ import {
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { bytesOf, checkQuota, defaultQuota, type Quota } from './quota.ts';
+import { createRunningHashes } from './running-hashes.ts';
 
 // SPEC §9 and S3's own limits.
 export const MAX_PARTS = 10_000;
@@ -95,6 +96,7 @@ export function createFilesService(deps: {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
   const records = createRecordRepository(db);
+  const runningHashes = createRunningHashes((key, range) => storage.read(key, range));
 
   async function bucketOf(id: string, scope: Scope): Promise<Bucket | null> {
     if (scope === 'draft') {
@@ -225,6 +227,7 @@ export function createFilesService(deps: {
   }
 
   async function dropBytes(object: FileObjectRow): Promise<void> {
+    runningHashes.drop(object.id);
     if (object.uploadId) await storage.abortMultipart(object.storageKey, object.uploadId);
     await storage.remove(object.storageKey);
   }
@@ -457,6 +460,7 @@ export function createFilesService(deps: {
       }
       const size = partSizeOf(file, part);
       // The part is not held while its bytes change: a failed rewrite never counts as done.
+      runningHashes.forget(file.object.id, part);
       await repo.forgetPart(file.object.id, part);
       let written;
       try {
@@ -476,6 +480,11 @@ export function createFilesService(deps: {
         throw new HttpError(400, 'contentMd5Mismatch', { params: { part } });
       }
       await repo.recordPart(file.object.id, part, written.size, contentMd5 ? written.md5 : null);
+      const held = new Set((await repo.partsOf(file.object.id)).map((p) => p.part));
+      runningHashes.advance(file.object.id, file.object.storageKey, held, (n) => {
+        const start = (n - 1) * file.entry.partSize!;
+        return { start, end: start + partSizeOf(file, n) - 1 };
+      });
       return withParts(id, 'draft', file);
     },
 
@@ -514,7 +523,9 @@ export function createFilesService(deps: {
           file.object.uploadId ?? '',
           file.entry.parts!,
         );
-        const hashed = await storage.hash(file.object.storageKey);
+        const hashed =
+          (await runningHashes.finish(file.object.id, file.entry.parts!)) ??
+          (await storage.hash(file.object.storageKey));
         if (!hashed) throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
         stored = hashed;
       } else {

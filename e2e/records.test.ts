@@ -50,7 +50,7 @@ describe('finding and reading records', () => {
     await page.getByRole('link', { name: 'Lake sediment cores' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Lake sediment cores' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Lake sediment cores | Arca');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Lake sediment cores | Arca');
     expect(
       await page.getByText('Sediment cores from Lake Neuchâtel, both campaigns.').count(),
     ).toBe(1);
@@ -88,7 +88,7 @@ describe('finding and reading records', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);
-    await page.getByRole('checkbox', { name: 'Embargoed (1)' }).check();
+    await page.getByRole('checkbox', { name: 'Embargoed (1)' }).click();
     await page.waitForURL(/access_status=embargoed/);
     await page.getByText('1 result', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Glacier melt model outputs' }).click();
@@ -102,7 +102,7 @@ describe('finding and reading records', () => {
     await page.waitForURL(/sort=oldest/);
     const titles = page.getByRole('list', { name: 'Search results' }).getByRole('link');
     await expect
-      .poll(() => titles.first().textContent())
+      .poll(() => titles.first().textContent(), { timeout: 10_000 })
       .toBe('Soil moisture, Lake Geneva basin 2025');
     await context.close();
   });

@@ -158,7 +158,7 @@ describe('the record page HTML, fetched without JavaScript', () => {
     expect(published.status, published.body).toBe(202);
 
     await expect
-      .poll(async () => (await t.client().get(`/records/${record.id}`)).body)
+      .poll(async () => (await t.client().get(`/records/${record.id}`)).body, { timeout: 5000 })
       .toContain('<title>Renamed cores | Arca</title>');
   });
 

@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { buildRecord, hitsOf } from '../test/records.ts';
 import { renderApp } from '../test/render-app.tsx';
+
+// The first find waits for the page's code to load, which a busy machine slows down.
+configure({ asyncUtilTimeout: 5000 });
 
 const draft = buildRecord({
   id: 'draft-00001',
@@ -61,15 +64,19 @@ describe('UploadsPage', () => {
 
     const input = await within(await screen.findByRole('main')).findByRole('searchbox');
     await user.type(input, 'weather{Enter}');
-    await expect.poll(() => uploadSearches(requests).at(-1)?.get('q')).toBe('weather');
+    await expect
+      .poll(() => uploadSearches(requests).at(-1)?.get('q'), { timeout: 5000 })
+      .toBe('weather');
 
     await user.click(await screen.findByRole('checkbox', { name: 'Drafts (1)' }));
     await expect
-      .poll(() => uploadSearches(requests).at(-1)?.getAll('is_published'))
+      .poll(() => uploadSearches(requests).at(-1)?.getAll('is_published'), { timeout: 5000 })
       .toEqual(['false']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'oldest');
-    await expect.poll(() => uploadSearches(requests).at(-1)?.get('sort')).toBe('oldest');
+    await expect
+      .poll(() => uploadSearches(requests).at(-1)?.get('sort'), { timeout: 5000 })
+      .toBe('oldest');
     expect(uploadSearches(requests).at(-1)?.get('q')).toBe('weather');
   });
 

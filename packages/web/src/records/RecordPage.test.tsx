@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { buildRecord, hitsOf } from '../test/records.ts';
 import { renderApp } from '../test/render-app.tsx';
+
+// The first find waits for the page's code to load, which a busy machine slows down.
+configure({ asyncUtilTimeout: 5000 });
 
 const fullRecord = buildRecord({
   pids: { doi: { identifier: '10.1234/arca.42', provider: 'managed' } },
@@ -83,7 +86,9 @@ describe('RecordPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Glacier melt model outputs' }),
     ).toBeInTheDocument();
-    await expect.poll(() => document.title).toBe('Glacier melt model outputs | Arca Test');
+    await expect
+      .poll(() => document.title, { timeout: 5000 })
+      .toBe('Glacier melt model outputs | Arca Test');
     const creators = screen.getByRole('list', { name: 'Creators' });
     expect(within(creators).getByRole('link', { name: 'Baker, Bob' })).toHaveAttribute(
       'href',
@@ -171,7 +176,9 @@ describe('RecordPage', () => {
     const { user, router } = renderApp(`/records/${record.id}`);
 
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
-    await expect.poll(() => router.state.location.pathname).toBe(`/uploads/${record.id}`);
+    await expect
+      .poll(() => router.state.location.pathname, { timeout: 5000 })
+      .toBe(`/uploads/${record.id}`);
     expect(
       requests.some((r) => r.method === 'POST' && r.path === `/api/records/${record.id}/draft`),
     ).toBe(true);
@@ -192,7 +199,9 @@ describe('RecordPage', () => {
     const { user, router } = renderApp(`/records/${record.id}`);
 
     await user.click(await screen.findByRole('button', { name: 'New version' }));
-    await expect.poll(() => router.state.location.pathname).toBe('/uploads/newvr-00002');
+    await expect
+      .poll(() => router.state.location.pathname, { timeout: 5000 })
+      .toBe('/uploads/newvr-00002');
   });
 
   it('disables New version, with its tooltip, without the permission', async () => {

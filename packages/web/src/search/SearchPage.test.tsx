@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
 import { anonymous, siteConfig } from '../test/fixtures.ts';
 import { buildRecord, hitsOf } from '../test/records.ts';
 import { renderApp } from '../test/render-app.tsx';
+
+// The first find waits for the page's code to load, which a busy machine slows down.
+configure({ asyncUtilTimeout: 5000 });
 
 const records = Array.from({ length: 10 }, (_, index) =>
   buildRecord({
@@ -68,16 +71,20 @@ describe('SearchPage', () => {
     const { user, router } = renderApp('/search?q=lake');
 
     await user.click(await screen.findByRole('checkbox', { name: 'Embargoed (3)' }));
-    await expect.poll(() => router.state.location.search).toBe('?q=lake&access_status=embargoed');
     await expect
-      .poll(() => searches(requests).at(-1)?.getAll('access_status'))
+      .poll(() => router.state.location.search, { timeout: 5000 })
+      .toBe('?q=lake&access_status=embargoed');
+    await expect
+      .poll(() => searches(requests).at(-1)?.getAll('access_status'), { timeout: 5000 })
       .toEqual(['embargoed']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'newest');
-    await expect.poll(() => searches(requests).at(-1)?.get('sort')).toBe('newest');
+    await expect
+      .poll(() => searches(requests).at(-1)?.get('sort'), { timeout: 5000 })
+      .toBe('newest');
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await expect.poll(() => searches(requests).at(-1)?.get('page')).toBe('3');
+    await expect.poll(() => searches(requests).at(-1)?.get('page'), { timeout: 5000 }).toBe('3');
     expect(router.state.location.search).toContain('page=3');
     expect(router.state.location.search).toContain('access_status=embargoed');
   });
@@ -90,8 +97,8 @@ describe('SearchPage', () => {
     const input = within(screen.getByRole('main')).getByRole('searchbox');
     await user.clear(input);
     await user.type(input, 'glacier{Enter}');
-    await expect.poll(() => router.state.location.search).toBe('?q=glacier');
-    await expect.poll(() => searches(requests).at(-1)?.get('q')).toBe('glacier');
+    await expect.poll(() => router.state.location.search, { timeout: 5000 }).toBe('?q=glacier');
+    await expect.poll(() => searches(requests).at(-1)?.get('q'), { timeout: 5000 }).toBe('glacier');
     expect(searches(requests).at(-1)?.get('page')).toBe('1');
   });
 });

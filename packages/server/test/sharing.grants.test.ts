@@ -235,6 +235,22 @@ describe('grants', () => {
     expect((await admin.get(url)).json.hits.total).toBe(4);
   });
 
+  it('come back with their subjects expanded when asked, by a subject id given as a number', async () => {
+    const draft = (await createDraft(owner, restricted('Expanded answer'))).json;
+    const hana = await person('Hana Helper');
+    const response = await owner.post(`/api/records/${draft.id}/access/grants?expand=true`, {
+      grants: [{ subject: { type: 'user', id: hana.user.id }, permission: 'preview' }],
+    });
+    expect(response.status, response.body).toBe(201);
+    expect(response.json.hits.hits[0]).toMatchObject({
+      subject: { type: 'user', id: hana.id },
+      permission: 'preview',
+      expanded: { subject: { id: hana.id, name: 'Hana Helper', is_current_user: false } },
+    });
+    // A preview grant opens the draft, which a view grant would not.
+    expect((await hana.client.get(`/api/records/${draft.id}/draft`)).status).toBe(200);
+  });
+
   it('to groups are refused when groups are switched off', async () => {
     const app = await startTestApp({ env: { ARCA_GROUPS_ENABLED: 'false' }, vocabularies: true });
     try {

@@ -70,9 +70,9 @@ describe('secret links', () => {
     const read = await owner.get(`/api/records/${record.id}`);
     expect(read.json.parent.access.links).toEqual([changed.json]);
 
-    expect((await owner.put(`${base}/${created.json.id}`, { permission: 'view' })).status).toBe(
-      405,
-    );
+    const put = await owner.put(`${base}/${created.json.id}`, { permission: 'view' });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, PATCH, DELETE');
     expect((await owner.delete(`${base}/${created.json.id}`)).status).toBe(204);
     expect((await owner.get(`${base}/${created.json.id}`)).status).toBe(404);
     expect((await owner.get(`${base}/${created.json.id}`)).json.message).toBe(

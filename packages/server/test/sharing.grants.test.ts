@@ -352,3 +352,31 @@ describe('grant notifications', () => {
     expect((await t.client().get('/api/admin/outbox')).status).toBe(403);
   });
 });
+
+describe('record managers', () => {
+  it('are the owner, users granted manage and members of groups granted manage, once each', async () => {
+    const record = await publishRecord(owner, restricted('Who manages'));
+    const url = `/api/records/${record.id}/access/grants`;
+    const manager = await person('Max Manager');
+    const viewer = await person('Vera Viewer');
+    const member = await person('Greta Groupie');
+    const gone = await person('Ivo Inactive');
+    await t.services.groups.create({ name: 'stewards' });
+    await t.services.groups.addMember('stewards', member.user.id);
+    await t.services.groups.addMember('stewards', manager.user.id);
+    await owner.post(url, {
+      grants: [
+        userGrant(manager.id, 'manage'),
+        userGrant(viewer.id, 'view'),
+        userGrant(gone.id, 'manage'),
+        { subject: { type: 'role', id: 'stewards' }, permission: 'manage', notify: false },
+      ],
+    });
+    await t.services.accounts.update(gone.user.id, { active: false });
+    const managers = await t.services.grants.managers(record.parent.id);
+    expect(managers.map((m) => m.userId)).toEqual(
+      [ownerId, manager.user.id, member.user.id].sort((a, b) => a - b),
+    );
+    expect(managers.find((m) => m.userId === ownerId)?.email).toMatch(/@example\.org$/);
+  });
+});

@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
+import { managersOf, type Recipient } from './managers.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
 export type SubjectType = 'user' | 'role';
@@ -160,6 +161,9 @@ export function createGrantService(deps: {
       : `${deps.siteUrl}/uploads/${target.id}`;
 
   return {
+    /** Who an access request for this parent goes to (the requests issue mails them). */
+    managers: (parentId: string): Promise<Recipient[]> => managersOf(db, parentId),
+
     async list(
       actor: Actor,
       id: string,

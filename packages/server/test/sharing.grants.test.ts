@@ -235,6 +235,22 @@ describe('grants', () => {
     expect((await admin.get(url)).json.hits.total).toBe(4);
   });
 
+  it('come back with their subjects expanded when asked, by a subject id given as a number', async () => {
+    const draft = (await createDraft(owner, restricted('Expanded answer'))).json;
+    const hana = await person('Hana Helper');
+    const response = await owner.post(`/api/records/${draft.id}/access/grants?expand=true`, {
+      grants: [{ subject: { type: 'user', id: hana.user.id }, permission: 'preview' }],
+    });
+    expect(response.status, response.body).toBe(201);
+    expect(response.json.hits.hits[0]).toMatchObject({
+      subject: { type: 'user', id: hana.id },
+      permission: 'preview',
+      expanded: { subject: { id: hana.id, name: 'Hana Helper', is_current_user: false } },
+    });
+    // A preview grant opens the draft, which a view grant would not.
+    expect((await hana.client.get(`/api/records/${draft.id}/draft`)).status).toBe(200);
+  });
+
   it('to groups are refused when groups are switched off', async () => {
     const app = await startTestApp({ env: { ARCA_GROUPS_ENABLED: 'false' }, vocabularies: true });
     try {
@@ -334,5 +350,33 @@ describe('grant notifications', () => {
   it('the outbox is for administrators only', async () => {
     expect((await owner.get('/api/admin/outbox')).status).toBe(403);
     expect((await t.client().get('/api/admin/outbox')).status).toBe(403);
+  });
+});
+
+describe('record managers', () => {
+  it('are the owner, users granted manage and members of groups granted manage, once each', async () => {
+    const record = await publishRecord(owner, restricted('Who manages'));
+    const url = `/api/records/${record.id}/access/grants`;
+    const manager = await person('Max Manager');
+    const viewer = await person('Vera Viewer');
+    const member = await person('Greta Groupie');
+    const gone = await person('Ivo Inactive');
+    await t.services.groups.create({ name: 'stewards' });
+    await t.services.groups.addMember('stewards', member.user.id);
+    await t.services.groups.addMember('stewards', manager.user.id);
+    await owner.post(url, {
+      grants: [
+        userGrant(manager.id, 'manage'),
+        userGrant(viewer.id, 'view'),
+        userGrant(gone.id, 'manage'),
+        { subject: { type: 'role', id: 'stewards' }, permission: 'manage', notify: false },
+      ],
+    });
+    await t.services.accounts.update(gone.user.id, { active: false });
+    const managers = await t.services.grants.managers(record.parent.id);
+    expect(managers.map((m) => m.userId)).toEqual(
+      [ownerId, manager.user.id, member.user.id].sort((a, b) => a - b),
+    );
+    expect(managers.find((m) => m.userId === ownerId)?.email).toMatch(/@example\.org$/);
   });
 });

@@ -37,6 +37,7 @@ const MATRIX: Record<string, Expected[]> = {
   //                          anon      strngr    owner     grView    grPrev    grEdit    grMng     group     lnView    lnPrev    lnEdit    lnExp     lnDel     admin
   'read record':             [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200],
   'search listing':          ['hidden', 'hidden', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'hidden', 'hidden', 'listed'],
+  'my uploads listing':      [403,      'hidden', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 403,      403,      403,      403,      403,      'hidden'],
   'read draft':              [403,      403,      200,      403,      200,      200,      200,      200,      403,      200,      200,      403,      403,      200],
   'save draft':              [403,      403,      200,      403,      403,      200,      200,      200,      403,      403,      200,      403,      403,      200],
   'list links':              [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      200],
@@ -94,6 +95,7 @@ const restricted = (title: string) =>
 const ROWS: Record<keyof typeof MATRIX, Row> = {
   'read record': (f) => f.call('GET', `/api/records/${f.recordId}`),
   'search listing': (f) => f.call('GET', `/api/records?q=${f.word}`),
+  'my uploads listing': (f) => f.call('GET', `/api/user/records?q=${f.word}`),
   'read draft': (f) => f.call('GET', `/api/records/${f.recordId}/draft`),
   'save draft': (f) =>
     f.call('PUT', `/api/records/${f.recordId}/draft`, restricted(`Matrix ${f.word}`)),
@@ -256,7 +258,7 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
     async call(method, url, body) {
       const withToken = token ? `${url}${url.includes('?') ? '&' : '?'}token=${token}` : url;
       const response = await client.request(method, withToken, body === undefined ? {} : { body });
-      if (url.startsWith('/api/records?')) {
+      if (url.startsWith('/api/records?') || url.startsWith('/api/user/records?')) {
         if (response.status !== 200) return response.status;
         const ids = (response.json.hits.hits as { id: string }[]).map((hit) => hit.id);
         return ids.includes(recordId) ? 'listed' : 'hidden';

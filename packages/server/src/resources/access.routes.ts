@@ -113,7 +113,9 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       `${base}/links/:linkId`,
       { schema: { tags, summary: 'Not allowed: change a link with PATCH', params: linkParams } },
       () => {
-        throw new HttpError(405, 'linkUpdateNotAllowed');
+        throw new HttpError(405, 'linkUpdateNotAllowed', {
+          headers: { allow: 'GET, PATCH, DELETE' },
+        });
       },
     );
 

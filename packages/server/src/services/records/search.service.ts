@@ -335,15 +335,18 @@ export function createRecordSearch(db: Database) {
       const published = new Set(params.facets.is_published ?? []);
       const onlyPublished = published.has('true') && !published.has('false');
       const onlyUnpublished = published.has('false') && !published.has('true');
-      // A record with an open edit draft is listed once, as the draft.
+      // A record with an open edit draft is listed once, as the draft, to those who may
+      // read drafts; a `view` grantee sees the published record instead.
+      const draftReadable = recordFilter('canReadDraft', actor);
       const draftScope = and(
         scope,
+        draftReadable,
         onlyPublished ? hasRecord : onlyUnpublished ? sql`NOT ${hasRecord}` : undefined,
       )!;
       const recordScope = and(
         scope,
         eq(records.isLatest, true),
-        sql`NOT EXISTS (SELECT 1 FROM ${drafts} d WHERE d.id = ${records.id})`,
+        sql`(NOT EXISTS (SELECT 1 FROM ${drafts} d WHERE d.id = ${records.id}) OR NOT ${draftReadable})`,
       )!;
       // Both lists are read up to the requested page, merged, then cut.
       const upTo = { ...params, page: 1, size: params.page * params.size };
@@ -352,7 +355,7 @@ export function createRecordSearch(db: Database) {
         onlyUnpublished ? null : run(records, recordScope, upTo, RECORD_FACETS),
         run(
           drafts,
-          and(scope, sql`NOT ${hasRecord}`)!,
+          and(scope, draftReadable, sql`NOT ${hasRecord}`)!,
           { ...params, page: 1, size: 1 },
           RECORD_FACETS,
           false,

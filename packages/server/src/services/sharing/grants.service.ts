@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
+import { managersOf, type Recipient } from './managers.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
 export type SubjectType = 'user' | 'role';
@@ -95,31 +96,53 @@ export function createGrantService(deps: {
 
   /** The people a request invites, checked; every problem reported by field. */
   async function checkSubjects(target: ShareTarget, input: GrantCreate[]) {
+    for (const grant of input) checkGroups(grant.subject.type);
+    const userIdOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
+    const wantedUsers = input
+      .filter((grant) => grant.subject.type === 'user')
+      .map((grant) => userIdOf(grant.subject.id))
+      .filter((id): id is number => id !== null);
+    const wantedGroups = input
+      .filter((grant) => grant.subject.type === 'role')
+      .map((grant) => grant.subject.id);
+    // Only those who can be found by search can be invited (SPEC §6).
+    const [found, foundGroups] = await Promise.all([
+      wantedUsers.length
+        ? db
+            .select()
+            .from(users)
+            .where(
+              and(
+                inArray(users.id, wantedUsers),
+                eq(users.active, true),
+                eq(users.visibility, 'public'),
+              ),
+            )
+        : [],
+      wantedGroups.length
+        ? db.select({ id: groups.id }).from(groups).where(inArray(groups.id, wantedGroups))
+        : [],
+    ]);
+    const invitable = new Map(found.map((user) => [user.id, user]));
+    const groupIds = new Set(foundGroups.map((group) => group.id));
+
     const errors: FieldError[] = [];
     const seen = new Set<string>();
     const invited = new Map<number, UserRow>();
     for (const [index, grant] of input.entries()) {
       const field = `grants.${index}.subject.id`;
       const { type, id } = grant.subject;
-      checkGroups(type);
       const key = `${type}:${id}`;
       if (seen.has(key)) errors.push({ field, messages: ['duplicateGrant'] });
       seen.add(key);
       if (type === 'user') {
-        const userId = /^\d{1,9}$/.test(id) ? Number(id) : null;
-        if (userId === target.parent.ownerId) {
-          errors.push({ field, messages: ['grantToOwner'] });
-          continue;
-        }
-        const [user] =
-          userId === null ? [] : await db.select().from(users).where(eq(users.id, userId));
-        // Only those who can be found by search can be invited (SPEC §6).
-        if (!user || !user.active || user.visibility !== 'public') {
-          errors.push({ field, messages: ['subjectNotFound'] });
-        } else invited.set(user.id, user);
-      } else {
-        const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
-        if (!group) errors.push({ field, messages: ['subjectNotFound'] });
+        const userId = userIdOf(id);
+        const user = userId === null ? undefined : invitable.get(userId);
+        if (userId === target.parent.ownerId) errors.push({ field, messages: ['grantToOwner'] });
+        else if (!user) errors.push({ field, messages: ['subjectNotFound'] });
+        else invited.set(user.id, user);
+      } else if (!groupIds.has(id)) {
+        errors.push({ field, messages: ['subjectNotFound'] });
       }
     }
     if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
@@ -138,6 +161,9 @@ export function createGrantService(deps: {
       : `${deps.siteUrl}/uploads/${target.id}`;
 
   return {
+    /** Who an access request for this parent goes to (the requests issue mails them). */
+    managers: (parentId: string): Promise<Recipient[]> => managersOf(db, parentId),
+
     async list(
       actor: Actor,
       id: string,

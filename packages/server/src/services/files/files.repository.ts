@@ -8,19 +8,30 @@ export type FileWithObject = { entry: FileEntryRow; object: FileObjectRow };
 
 /** Data access for file entries, the objects they name, parts and quotas. */
 export function createFilesRepository(db: Database) {
+  const prepareList = () =>
+    db
+      .select({ entry: fileEntries, object: fileObjects })
+      .from(fileEntries)
+      .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
+      .where(
+        and(
+          eq(fileEntries.recordId, sql.placeholder('recordId')),
+          eq(fileEntries.draft, sql.placeholder('draft')),
+        ),
+      )
+      .orderBy(asc(fileEntries.createdAt), asc(fileEntries.key))
+      .prepare('file_entries_of');
+  let listQuery: ReturnType<typeof prepareList> | undefined;
   const bucket = (recordId: string, draft: boolean) =>
     and(eq(fileEntries.recordId, recordId), eq(fileEntries.draft, draft));
 
   return {
     db,
 
+    /** Read with every record and draft view: prepared on first use. */
     async list(recordId: string, draft: boolean): Promise<FileWithObject[]> {
-      return db
-        .select({ entry: fileEntries, object: fileObjects })
-        .from(fileEntries)
-        .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
-        .where(bucket(recordId, draft))
-        .orderBy(asc(fileEntries.createdAt), asc(fileEntries.key));
+      listQuery ??= prepareList();
+      return listQuery.execute({ recordId, draft });
     },
 
     async find(recordId: string, draft: boolean, key: string): Promise<FileWithObject | undefined> {

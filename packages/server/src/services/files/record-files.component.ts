@@ -8,6 +8,12 @@ export interface FileFacts {
   total: number;
 }
 
+/** Counts by status, from a list already read. */
+export function fileFacts(files: FileWithObject[]): FileFacts {
+  const completed = files.filter((f) => f.entry.status === 'completed').length;
+  return { completed, pending: files.length - completed, total: files.length };
+}
+
 /**
  * What the record lifecycle does with files (STYLE.md §5): a draft's files
  * become the record's on publish, an edit draft starts with the published
@@ -20,9 +26,7 @@ export function createRecordFilesComponent(
   const repo = createFilesRepository(db);
   return {
     async facts(draftId: string): Promise<FileFacts> {
-      const files = await repo.list(draftId, true);
-      const completed = files.filter((f) => f.entry.status === 'completed').length;
-      return { completed, pending: files.length - completed, total: files.length };
+      return fileFacts(await repo.list(draftId, true));
     },
 
     entries(id: string, draft: boolean): Promise<FileWithObject[]> {

@@ -14,7 +14,7 @@ import type { AccessService, GrantRow, LinkRow } from '../sharing/access.service
 import type { GrantFact } from './repository.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
-import type { RecordFilesComponent } from '../files/record-files.component.ts';
+import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
 import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
 import { newRecordId } from './ids.ts';
 import {
@@ -170,7 +170,7 @@ export function createRecordService(deps: {
   async function view(
     loaded: Loaded,
     actor: Actor,
-    options: ReadOptions & { errors?: FieldError[] } = {},
+    options: ReadOptions & { errors?: FieldError[]; files?: FileWithObject[] } = {},
   ): Promise<RecordView> {
     const { facts: recordFacts, parent } = loaded;
     const result: RecordView = {
@@ -189,7 +189,7 @@ export function createRecordService(deps: {
       actor,
       errors: options.errors ?? [],
       review: loaded.review,
-      files: await deps.files.entries(loaded.row.id, loaded.kind === 'draft'),
+      files: options.files ?? (await deps.files.entries(loaded.row.id, loaded.kind === 'draft')),
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
       const [grants, links] = await Promise.all([
@@ -244,8 +244,9 @@ export function createRecordService(deps: {
     id: string,
     document: RecordDocument,
     published: RecordRow | undefined,
+    fileList?: FileWithObject[],
   ) => {
-    const files = await deps.files.facts(id);
+    const files = fileList ? fileFacts(fileList) : await deps.files.facts(id);
     return validator.validate({
       id,
       document,
@@ -347,7 +348,9 @@ export function createRecordService(deps: {
       if (previousDoi?.provider === MANAGED_PROVIDER) document.pids.doi = previousDoi;
       else if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER)
         delete document.pids.doi;
-      const errors = await validate(id, document, await publishedOf(existing));
+      // One read of the files serves the validation and the answer.
+      const files = await deps.files.entries(id, true);
+      const errors = await validate(id, document, await publishedOf(existing), files);
       const saved = await repo.updateDraft(id, document, options.expectedRevision);
       if (!saved) {
         // Someone saved between our read and our write.
@@ -362,7 +365,7 @@ export function createRecordService(deps: {
         document,
         facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
       };
-      return view(loaded, actor, { ...options, errors });
+      return view(loaded, actor, { ...options, errors, files });
     },
 
     async deleteDraft(actor: Actor, id: string, expectedRevision?: number): Promise<void> {

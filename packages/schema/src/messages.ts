@@ -132,6 +132,15 @@ export const errorMessages = {
     'The action "{{action}}" cannot be done on a request in status {{status}}.',
   cannotReply: 'Only comments can be replied to, and replies cannot be replied to.',
   autoAccepted: 'This request has been automatically accepted.',
+  // Access requests (API.md §3.5; issue 5 part 4).
+  accessRequestsClosed: 'This record does not accept access requests.',
+  accessRequestNotNeeded: 'You can already access the files of this record.',
+  accessRequestExists: 'Identical access requests already exist: {{id}}',
+  accessRequestVerificationSent: 'Verification link sent out, please check your e-mail inbox',
+  accessRequestLinkExpired:
+    'This verification link has expired. Please ask for access again to get a new one.',
+  accessRequestLinkInvalid: 'This verification link is not valid.',
+  accessRequestRecordGone: 'The record of this request no longer exists.',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -29,6 +29,7 @@ import { outboxRoutes } from './resources/outbox.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
+import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -118,6 +119,7 @@ export async function buildApp({
     communityRoutes,
     requestRoutes,
     reviewRoutes,
+    accessRequestRoutes,
   ]) {
     await app.register(routes(context));
   }

@@ -22,6 +22,7 @@ import type { CommunityService } from '../services/communities/communities.servi
 import type { ReviewService } from '../services/communities/review.service.ts';
 import type { RequestService } from '../services/requests/requests.service.ts';
 import type { RequestEvents } from '../services/requests/events.ts';
+import type { AccessRequestService } from '../services/access-requests/access-requests.service.ts';
 
 export interface Services {
   access: AccessService;
@@ -44,6 +45,7 @@ export interface Services {
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;
+  accessRequests: AccessRequestService;
 }
 
 /** What every route module is given: configuration and services, never the database. */

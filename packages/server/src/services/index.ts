@@ -26,6 +26,12 @@ import { createReviewService } from './communities/review.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
 import { createRequestTypeRegistry } from './requests/types.ts';
+import { createAccessRequestService } from './access-requests/access-requests.service.ts';
+import { guestAccessRequestType } from './access-requests/guest-access-request.ts';
+import { accessRequestMails } from './access-requests/mails.ts';
+import { accessRequestTokens } from './access-requests/tokens.ts';
+import { userAccessRequestType } from './access-requests/user-access-request.ts';
+import { submissionNotifications } from './communities/submission-notifications.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(
@@ -55,7 +61,14 @@ export function createServices(
   });
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
+  const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
+  const requestTokens = accessRequestTokens(config.secretKey);
+  requestTypes.register(userAccessRequestType({ db, mails: accessRequestMail }));
+  requestTypes.register(
+    guestAccessRequestType({ db, access, tokens: requestTokens, mails: accessRequestMail }),
+  );
   const requestEvents = createRequestEvents();
+  requestEvents.subscribe(submissionNotifications({ db, mailer: mail, siteUrl: config.siteUrl }));
   const requests = createRequestService({
     db,
     types: requestTypes,
@@ -63,6 +76,14 @@ export function createServices(
     expiryDays: config.requestExpiryDays,
   });
   const reviews = createReviewService({ db, records, requests, communities });
+  const accessRequests = createAccessRequestService({
+    db,
+    records,
+    requests,
+    mailer: mail,
+    tokens: requestTokens,
+    siteUrl: config.siteUrl,
+  });
   records.use(reviews.component);
   const jobs = createJobQueue(db, {
     [EMBARGO_JOB]: async (job) => {
@@ -108,5 +129,6 @@ export function createServices(
     requests,
     requestEvents,
     reviews,
+    accessRequests,
   };
 }

@@ -34,7 +34,7 @@ export function guestAccessRequestType(deps: {
 }): RequestType {
   const { db, access, tokens, mails } = deps;
   const guest = (request: RequestRow) => ({
-    email: String(request.payload.email ?? request.creatorId),
+    email: typeof request.payload.email === 'string' ? request.payload.email : request.creatorId,
   });
   const guestPage = (request: RequestRow) =>
     `${mails.requestPage(request)}?access_request_token=${tokens.requestToken(request.id)}`;

@@ -178,6 +178,15 @@ export const errorMessages = {
   fileChanged: 'The content of {{key}} changed during the commit; commit again.',
   fileNotCommitted: 'The file {{key}} has not been committed yet.',
   rangeNotSatisfiable: 'The requested range is not satisfiable.',
+  // Access requests (API.md §3.5; issue 5 part 4).
+  accessRequestsClosed: 'This record does not accept access requests.',
+  accessRequestNotNeeded: 'You can already access the files of this record.',
+  accessRequestExists: 'Identical access requests already exist: {{id}}',
+  accessRequestVerificationSent: 'Verification link sent out, please check your e-mail inbox',
+  accessRequestLinkExpired:
+    'This verification link has expired. Please ask for access again to get a new one.',
+  accessRequestLinkInvalid: 'This verification link is not valid.',
+  accessRequestRecordGone: 'The record of this request no longer exists.',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessages;

@@ -91,3 +91,34 @@ export const accessSettings = z.object({
     .optional(),
 });
 export type AccessSettingsBody = z.infer<typeof accessSettings>;
+
+/** An access request's message: plain text, quoted in mails and kept as the first comment. */
+export const MAX_ACCESS_REQUEST_MESSAGE = 2000;
+
+/**
+ * `POST /api/records/{id}/access/request` (API.md §3.5). The landing page
+ * sends the consent as the string "true"/"false"; scripts may send a boolean.
+ */
+export const accessRequest = z.object({
+  email: z
+    .string(msg('notAString'))
+    .trim()
+    .max(254, msg('tooLong'))
+    .pipe(z.email(msg('invalidEmail')))
+    .optional(),
+  full_name: z.string(msg('notAString')).trim().max(255, msg('tooLong')).optional(),
+  message: z.string(msg('notAString')).max(MAX_ACCESS_REQUEST_MESSAGE, msg('tooLong')).optional(),
+  consent_to_share_personal_data: z
+    .union([z.boolean(), z.enum(['true', 'false'])], msg('notABoolean'))
+    .transform((value) => value === true || value === 'true')
+    .default(false),
+});
+export type AccessRequestBody = z.infer<typeof accessRequest>;
+
+/** Confirming a guest's access request with the token of their verification link. */
+export const accessRequestConfirm = z.object({
+  access_request_token: z
+    .string(msg('required'))
+    .min(1, msg('required'))
+    .max(20_000, msg('tooLong')),
+});

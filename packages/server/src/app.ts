@@ -31,6 +31,7 @@ import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
+import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 
@@ -128,6 +129,7 @@ export async function buildApp({
     reviewRoutes,
     fileRoutes,
     recordPageRoutes,
+    accessRequestRoutes,
   ]) {
     await app.register(routes(context));
   }

@@ -61,6 +61,11 @@ const MATRIX: Record<string, Expected[]> = {
   'access settings':         [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      200],
   'edit':                    [403,      403,      201,      403,      403,      201,      201,      201,      403,      403,      201,      403,      403,      201],
   'new version':             [403,      403,      201,      403,      403,      201,      201,      201,      403,      403,      201,      403,      403,      201],
+  // Access requests, on a public record with restricted files shared the same way. Asking with
+  // no address: a guest must give one (400); who reads the files already is refused (403).
+  'ask for access':          [400,      200,      403,      403,      403,      403,      403,      403,      403,      403,      403,      400,      400,      403],
+  'read access request':     [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      200],
+  'accept access request':   [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      403],
   // Last: publishing consumes the edit draft the rows above work on.
   'publish':                 [403,      403,      202,      403,      403,      202,      202,      202,      403,      403,      202,      403,      403,      202],
   // Files rows (read files, upload, commit, delete) join here with the files API.
@@ -79,6 +84,10 @@ interface Fixture {
   spareGrantId: string;
   /** A user with a public profile, not yet granted. */
   newcomerId: string;
+  /** A public record with restricted files, shared like the first, open to requests. */
+  requestableId: string;
+  /** The newcomer's open request for the requestable record. */
+  accessRequestId: string;
   /** Sends a request as the actor. */
   call(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -148,6 +157,10 @@ const ROWS: Record<keyof typeof MATRIX, Row> = {
     }),
   edit: (f) => f.call('POST', `/api/records/${f.recordId}/draft`),
   'new version': (f) => f.call('POST', `/api/records/${f.recordId}/versions`),
+  'ask for access': (f) => f.call('POST', `/api/records/${f.requestableId}/access/request`, {}),
+  'read access request': (f) => f.call('GET', `/api/requests/${f.accessRequestId}`),
+  'accept access request': (f) =>
+    f.call('POST', `/api/requests/${f.accessRequestId}/actions/accept`),
   publish: (f) => f.call('POST', `/api/records/${f.recordId}/draft/actions/publish`),
 };
 
@@ -185,13 +198,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A restricted record with an edit draft, shared as this actor needs. */
-async function fixtureFor(kind: ActorKind): Promise<Fixture> {
-  const word = `matrix${randomBytes(4).toString('hex')}`;
-  const record = await publishRecord(owner, restricted(`Matrix ${word}`));
-  const access = `/api/records/${record.id}/access`;
-  expect((await owner.post(`/api/records/${record.id}/draft`)).status).toBe(201);
-
+/** Shares a record as this actor needs: bystanders' grants, a spare link, the actor's own. */
+async function share(recordId: string, kind: ActorKind) {
+  const access = `/api/records/${recordId}/access`;
   const grant = (type: 'user' | 'role', id: string | number, permission: string) => ({
     subject: { type, id: String(id) },
     permission,
@@ -243,11 +252,43 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
       expect((await owner.delete(`${access}/links/${held.id}`)).status).toBe(204);
     }
   }
+  return { spareGrantId, spareLink, token, linkLevel };
+}
+
+/** A restricted record with an edit draft, shared as this actor needs. */
+async function fixtureFor(kind: ActorKind): Promise<Fixture> {
+  const word = `matrix${randomBytes(4).toString('hex')}`;
+  const record = await publishRecord(owner, restricted(`Matrix ${word}`));
+  expect((await owner.post(`/api/records/${record.id}/draft`)).status).toBe(201);
+  const { spareGrantId, spareLink, token, linkLevel } = await share(record.id as string, kind);
+
+  const requestable = await publishRecord(
+    owner,
+    publishable(`Requestable ${word}`, { access: { record: 'public', files: 'restricted' } }),
+  );
+  const requestableId = requestable.id as string;
+  const requestableShare = await share(requestableId, kind);
+  const opened = await owner.put(`/api/records/${requestableId}/access`, {
+    allow_user_requests: true,
+    allow_guest_requests: true,
+  });
+  expect(opened.status, opened.body).toBe(200);
+  const asked = await users.newcomer!.client.post(
+    `/api/records/${requestableId}/access/request`,
+    {},
+  );
+  expect(asked.status, asked.body).toBe(200);
 
   const client =
     kind === 'owner' ? owner : kind === 'anonymous' || linkLevel ? t.client() : users[kind]!.client;
+  // The actor's link to the requestable record is remembered like any link opened before.
+  if (requestableShare.token) {
+    await client.get(`/api/records/${requestableId}?token=${requestableShare.token}`);
+  }
   const recordId = record.id as string;
   return {
+    requestableId,
+    accessRequestId: asked.json.id as string,
     recordId,
     word,
     spareLinkId: spareLink.id,

@@ -3,6 +3,8 @@ import type { Actor, LinkLevel } from '../permissions/records.policy.ts';
 import type { AppContext, Services } from './context.ts';
 
 export const LINKS_COOKIE = 'links';
+/** Guests' access-request tokens, remembered like secret links. */
+export const REQUEST_TOKENS_COOKIE = 'access_requests';
 const MAX_REMEMBERED_LINKS = 20;
 
 const actors = new WeakMap<FastifyRequest, Promise<Actor>>();
@@ -61,6 +63,7 @@ async function resolve(
   }
   return {
     identity,
+    requestTokens: requestTokens(request, reply, services, secure),
     groups: [...groups],
     links: links.map((link) => ({
       id: link.id,
@@ -71,13 +74,44 @@ async function resolve(
   };
 }
 
+/**
+ * The access requests a guest follows (API.md §3.5): an authentic
+ * `?access_request_token=` is remembered in a cookie, as secret links are.
+ */
+function requestTokens(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  secure: boolean,
+): string[] {
+  const query = request.query as { access_request_token?: unknown } | undefined;
+  const offered =
+    typeof query?.access_request_token === 'string' && query.access_request_token
+      ? query.access_request_token
+      : null;
+  const remembered = (request.cookies[REQUEST_TOKENS_COOKIE] ?? '').split(' ').filter(Boolean);
+  const presented = offered ? [offered, ...remembered.filter((t) => t !== offered)] : remembered;
+  const valid = presented
+    .map((token) => ({ token, id: services.accessRequests.verifyRequestToken(token) }))
+    .filter((entry): entry is { token: string; id: string } => entry.id !== null)
+    .slice(0, MAX_REMEMBERED_LINKS);
+  const kept = valid.map((entry) => entry.token);
+  if (kept.join(' ') !== remembered.join(' ')) {
+    const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+    if (kept.length) void reply.setCookie(REQUEST_TOKENS_COOKIE, kept.join(' '), options);
+    else void reply.clearCookie(REQUEST_TOKENS_COOKIE, options);
+  }
+  return valid.map((entry) => entry.id);
+}
+
 /** Pages are not API calls, but a `?token=` on a page URL must be remembered too. */
 export async function rememberPageToken(
   request: FastifyRequest,
   reply: FastifyReply,
   { services, config }: AppContext,
 ): Promise<void> {
-  const query = request.query as { token?: unknown } | undefined;
-  if (typeof query?.token !== 'string' || !query.token) return;
+  const query = request.query as { token?: unknown; access_request_token?: unknown } | undefined;
+  const offered = (value: unknown) => typeof value === 'string' && value !== '';
+  if (!offered(query?.token) && !offered(query?.access_request_token)) return;
   await actorOf(request, reply, services, config.siteUrl.startsWith('https:'));
 }

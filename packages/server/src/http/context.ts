@@ -23,6 +23,7 @@ import type { ReviewService } from '../services/communities/review.service.ts';
 import type { RequestService } from '../services/requests/requests.service.ts';
 import type { RequestEvents } from '../services/requests/events.ts';
 import type { FilesService } from '../services/files/files.service.ts';
+import type { AccessRequestService } from '../services/access-requests/access-requests.service.ts';
 
 export interface Services {
   access: AccessService;
@@ -46,6 +47,7 @@ export interface Services {
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;
+  accessRequests: AccessRequestService;
 }
 
 /** What every route module is given: configuration and services, never the database. */

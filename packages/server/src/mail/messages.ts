@@ -34,6 +34,23 @@ export const mailMessages = {
   guestGrantedBody: 'Your request was accepted: this link opens the files of "{{title}}".',
   guestGrantedExpiry: 'The link works until {{expires}}.',
   guestGrantedAction: 'Open the record',
+
+  // Community submissions (issue 6 part 5).
+  submissionReceivedSubject: 'New submission to {{community}}: "{{title}}"',
+  submissionReceivedBody: '{{requester}} submitted "{{title}}" to {{community}} for review.',
+  submissionReceivedAction: 'Review the submission',
+
+  submissionAcceptedSubject: 'Your submission "{{title}}" was accepted',
+  submissionAcceptedBody: '{{community}} accepted "{{title}}": it is now published.',
+  submissionAcceptedAction: 'Open the record',
+
+  submissionDeclinedSubject: 'Your submission "{{title}}" was declined',
+  submissionDeclinedBody: '{{community}} declined "{{title}}".',
+  submissionDeclinedAction: 'See the request',
+
+  submissionCommentSubject: 'New comment on your submission "{{title}}"',
+  submissionCommentBody: '{{requester}} commented on your submission "{{title}}" to {{community}}.',
+  submissionCommentAction: 'See the comment',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

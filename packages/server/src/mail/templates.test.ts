@@ -28,6 +28,19 @@ describe('mail templates', () => {
         'Confirm the request within 6 hours.',
       ],
       'guest-access-granted': ['Access to "Soil"', 'this link opens the files of "Soil".'],
+      'submission-received': [
+        'New submission to Lab: "Soil"',
+        'Ben submitted "Soil" to Lab for review.',
+      ],
+      'submission-accepted': [
+        'Your submission "Soil" was accepted',
+        'Lab accepted "Soil": it is now published.',
+      ],
+      'submission-declined': ['Your submission "Soil" was declined', 'Lab declined "Soil".'],
+      'submission-comment': [
+        'New comment on your submission "Soil"',
+        'Ben commented on your submission "Soil" to Lab.',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {
@@ -35,6 +48,7 @@ describe('mail templates', () => {
         title: 'Soil',
         grantor: 'Ann',
         requester: 'Ben',
+        community: 'Lab',
         permission: 'manage',
       });
       const [subject, phrase] = expected[name];

@@ -51,6 +51,26 @@ export const MAIL_TEMPLATES = {
     body: ['guestGrantedBody'],
     action: { label: 'guestGrantedAction', url: 'url' },
   },
+  'submission-received': {
+    subject: 'submissionReceivedSubject',
+    body: ['submissionReceivedBody'],
+    action: { label: 'submissionReceivedAction', url: 'url' },
+  },
+  'submission-accepted': {
+    subject: 'submissionAcceptedSubject',
+    body: ['submissionAcceptedBody'],
+    action: { label: 'submissionAcceptedAction', url: 'url' },
+  },
+  'submission-declined': {
+    subject: 'submissionDeclinedSubject',
+    body: ['submissionDeclinedBody'],
+    action: { label: 'submissionDeclinedAction', url: 'url' },
+  },
+  'submission-comment': {
+    subject: 'submissionCommentSubject',
+    body: ['submissionCommentBody'],
+    action: { label: 'submissionCommentAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -71,6 +91,8 @@ export interface MailParams {
   title?: string;
   grantor?: string;
   requester?: string;
+  /** The community a submission goes to. */
+  community?: string;
   permission?: string;
   message?: string;
   /** Whose message `message` is. */

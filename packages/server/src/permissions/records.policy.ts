@@ -18,6 +18,8 @@ export interface Actor {
   links: { id: string; parentId: string; permission: LinkLevel }[];
   /** The communities the user belongs to, with their role. */
   communities?: { id: string; role: CommunityRole }[];
+  /** Access requests whose guest token the caller presented (API.md §3.5). */
+  requestTokens?: string[];
 }
 
 /** What a record permission looks at. */

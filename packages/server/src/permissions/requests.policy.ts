@@ -2,11 +2,15 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema.requests.ts';
 import { CURATING_ROLES } from './community-roles.ts';
 import type { Actor } from './records.policy.ts';
+import { GuestTokenHolder, RecordManagers } from './access-requests.policy.ts';
 
 /** What a request permission looks at. */
 export interface RequestFacts {
+  id: string;
   creator: { type: string; id: string };
   receiver: { type: string; id: string } | null;
+  /** For requests about a record: who manages it (owner, `manage` grantees), if its type loads them. */
+  topicManagers?: { users: string[]; groups: string[] };
 }
 
 export interface RequestGenerator {
@@ -86,10 +90,17 @@ export const SystemProcess: RequestGenerator = {
  * by the request's type (services/requests/types.ts), with these generators.
  */
 export const requestPolicy = {
-  canRead: [RequestCreator, RequestReceiver, Administrator, SystemProcess],
-  canComment: [RequestCreator, RequestReceiver, Administrator],
+  canRead: [
+    RequestCreator,
+    RequestReceiver,
+    RecordManagers,
+    GuestTokenHolder,
+    Administrator,
+    SystemProcess,
+  ],
+  canComment: [RequestCreator, RequestReceiver, RecordManagers, GuestTokenHolder, Administrator],
   /** "My requests": those I made and those I decide. */
-  canListAsMine: [RequestCreator, RequestReceiver],
+  canListAsMine: [RequestCreator, RequestReceiver, RecordManagers],
 } satisfies Record<string, readonly RequestGenerator[]>;
 
 export type RequestAction = keyof typeof requestPolicy;

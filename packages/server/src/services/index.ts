@@ -30,6 +30,12 @@ import { createStorage } from '../storage/index.ts';
 import { createFilesService } from './files/files.service.ts';
 import { createPartSigner } from './files/part-signatures.ts';
 import { createRecordFilesComponent } from './files/record-files.component.ts';
+import { createAccessRequestService } from './access-requests/access-requests.service.ts';
+import { guestAccessRequestType } from './access-requests/guest-access-request.ts';
+import { accessRequestMails } from './access-requests/mails.ts';
+import { accessRequestTokens } from './access-requests/tokens.ts';
+import { userAccessRequestType } from './access-requests/user-access-request.ts';
+import { submissionNotifications } from './communities/submission-notifications.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(
@@ -68,7 +74,14 @@ export function createServices(
   });
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
+  const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
+  const requestTokens = accessRequestTokens(config.secretKey);
+  requestTypes.register(userAccessRequestType({ db, mails: accessRequestMail }));
+  requestTypes.register(
+    guestAccessRequestType({ db, access, tokens: requestTokens, mails: accessRequestMail }),
+  );
   const requestEvents = createRequestEvents();
+  requestEvents.subscribe(submissionNotifications({ db, mailer: mail, siteUrl: config.siteUrl }));
   const requests = createRequestService({
     db,
     types: requestTypes,
@@ -76,6 +89,14 @@ export function createServices(
     expiryDays: config.requestExpiryDays,
   });
   const reviews = createReviewService({ db, records, requests, communities });
+  const accessRequests = createAccessRequestService({
+    db,
+    records,
+    requests,
+    mailer: mail,
+    tokens: requestTokens,
+    siteUrl: config.siteUrl,
+  });
   records.use(reviews.component);
   const jobs = createJobQueue(db, {
     [EMBARGO_JOB]: async (job) => {
@@ -122,5 +143,6 @@ export function createServices(
     requests,
     requestEvents,
     reviews,
+    accessRequests,
   };
 }

@@ -164,7 +164,7 @@ export function createReviewService(deps: {
       let result = await deps.requests.act(actor, review.id, 'submit', comment);
       if (canOnCommunity('canIncludeDirectly', actor, communityFacts(community))) {
         await deps.requests.act(systemActor, review.id, 'accept', AUTO_ACCEPT_COMMENT);
-        result = deps.requests.viewOf(actor, (await deps.requests.row(review.id))!);
+        result = await deps.requests.viewOf(actor, (await deps.requests.row(review.id))!);
       }
       return result;
     },

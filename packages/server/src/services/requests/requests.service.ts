@@ -54,6 +54,7 @@ const MAX_COMMENT_LENGTH = 100_000;
 
 export function factsOfRequest(row: RequestRow): RequestFacts {
   return {
+    id: row.id,
     creator: { type: row.creatorType, id: row.creatorId },
     receiver:
       row.receiverType && row.receiverId ? { type: row.receiverType, id: row.receiverId } : null,
@@ -76,10 +77,19 @@ export function createRequestService(deps: {
     return found;
   }
 
-  function allowedActions(actor: Actor, request: RequestRow): RequestActionName[] {
+  /** What the permissions look at: the row, plus what its type adds (e.g. a record's managers). */
+  async function factsFor(request: RequestRow): Promise<RequestFacts> {
+    const extra = await types.get(request.type)?.facts?.(request);
+    return { ...factsOfRequest(request), ...extra };
+  }
+
+  function allowedActions(
+    actor: Actor,
+    request: RequestRow,
+    facts: RequestFacts,
+  ): RequestActionName[] {
     const type = types.get(request.type);
     if (!type) return [];
-    const facts = factsOfRequest(request);
     return REQUEST_ACTIONS.filter((name) => {
       const rule = type.actions[name];
       return (
@@ -90,18 +100,19 @@ export function createRequestService(deps: {
     });
   }
 
-  function viewOf(actor: Actor, request: RequestRow): RequestView {
+  async function viewOf(actor: Actor, request: RequestRow): Promise<RequestView> {
+    const facts = await factsFor(request);
     return {
       row: request,
-      actions: allowedActions(actor, request),
-      canComment: canOnRequest('canComment', actor, factsOfRequest(request)),
+      actions: allowedActions(actor, request, facts),
+      canComment: canOnRequest('canComment', actor, facts),
     };
   }
 
   async function readable(actor: Actor, id: string): Promise<RequestRow> {
     const found = await row(id);
     if (!found) throw notFound();
-    if (!canOnRequest('canRead', actor, factsOfRequest(found))) throw permissionDenied();
+    if (!canOnRequest('canRead', actor, await factsFor(found))) throw permissionDenied();
     return found;
   }
 
@@ -132,7 +143,7 @@ export function createRequestService(deps: {
         : [];
     const own =
       event.type === 'C' && event.createdBy !== null && event.createdBy === authorOf(actor);
-    const commenter = canOnRequest('canComment', actor, factsOfRequest(request));
+    const commenter = canOnRequest('canComment', actor, await factsFor(request));
     return {
       row: event,
       children,
@@ -225,7 +236,10 @@ export function createRequestService(deps: {
           .offset((params.page - 1) * params.size),
         db.select({ n: count() }).from(requests).where(where),
       ]);
-      return { hits: rows.map((r) => viewOf(actor, r)), total: total?.n ?? 0 };
+      return {
+        hits: await Promise.all(rows.map((r) => viewOf(actor, r))),
+        total: total?.n ?? 0,
+      };
     },
 
     /**
@@ -249,7 +263,8 @@ export function createRequestService(deps: {
           params: { action, status: request.status },
         });
       }
-      if (!rule.who.some((generator) => generator.allows(actor, factsOfRequest(request)))) {
+      const facts = await factsFor(request);
+      if (!rule.who.some((generator) => generator.allows(actor, facts))) {
         throw permissionDenied();
       }
       const content = comment === undefined ? undefined : checkContent(comment);
@@ -336,7 +351,7 @@ export function createRequestService(deps: {
       parentId?: string,
     ): Promise<EventView> {
       const request = await readable(actor, id);
-      if (!canOnRequest('canComment', actor, factsOfRequest(request))) throw permissionDenied();
+      if (!canOnRequest('canComment', actor, await factsFor(request))) throw permissionDenied();
       const text = checkContent(content);
       if (parentId !== undefined) {
         const { event: parent } = await commentOf(actor, id, parentId);

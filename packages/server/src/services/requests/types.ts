@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { requests } from '../../db/schema.requests.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
-import type { RequestGenerator } from '../../permissions/requests.policy.ts';
+import type { RequestFacts, RequestGenerator } from '../../permissions/requests.policy.ts';
 
 export const REQUEST_STATUSES = [
   'created',
@@ -58,6 +58,8 @@ export interface RequestType {
   >;
   /** Open requests of this type expire after the configured time. */
   readonly expires?: boolean;
+  /** Facts its generators need beyond the row, loaded when a request is checked. */
+  readonly facts?: (this: void, request: RequestRow) => Promise<Partial<RequestFacts>>;
 }
 
 export function createRequestTypeRegistry() {

@@ -260,7 +260,6 @@ export function useDepositActions(
 
   // One object per state change, not per render: the editor's context (and
   // every field reading it) stays put while the person types.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(
     () => ({
       draft,
@@ -278,6 +277,8 @@ export function useDepositActions(
       newVersion,
       reloadLatest,
     }),
+    // The actions read the state through these three; they are rebuilt with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [draft, feedback, busy],
   );
 }

@@ -190,4 +190,35 @@ describe('the deposit page', () => {
     });
     expect(screen.getAllByText('Missing data for required field.')).toHaveLength(2);
   });
+
+  it('saves, then reserves a DOI and shows it; a failed discard says so', async () => {
+    const reserved = buildDraft({
+      revision_id: 5,
+      pids: { doi: { identifier: '10.1234/arca.a1b2c-3d4e5', provider: 'datacite' } },
+    });
+    const requests = mockFetch({
+      ...routes(() => reply(200, buildDraft({ revision_id: 4 }))),
+      'POST /api/records/a1b2c-3d4e5/draft/pids/doi': reply(201, reserved),
+      'DELETE /api/records/a1b2c-3d4e5/draft/pids/doi': reply(500, {}),
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('radio', { name: 'No, reserve one for me' }));
+    await user.click(screen.getByRole('button', { name: 'Reserve a DOI' }));
+    expect(await screen.findByText('10.1234/arca.a1b2c-3d4e5')).toBeInTheDocument();
+    expect(
+      requests
+        .map((request) => request.method + ' ' + request.path)
+        .filter((line) => !line.startsWith('GET')),
+    ).toEqual([
+      'PUT /api/records/a1b2c-3d4e5/draft?expand=1',
+      'POST /api/records/a1b2c-3d4e5/draft/pids/doi?expand=1',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Discard the DOI' }));
+    expect(
+      await screen.findByText(
+        'Identifier could not be discarded. Please try again. If the problem persists, contact user support.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -110,11 +110,11 @@ export function useDepositActions(
     draftRef.current = saved;
     setDraft(saved);
     // What was sent is now saved: it becomes the reference for "unsaved changes".
-    // The DOI comes from the server (a reservation is kept on every save).
-    form.reset(
-      { ...values, pids: fromRecord(saved, { doiRequired: settings.doiRequired }).pids },
-      { keepErrors: false },
-    );
+    // The person's DOI choice stays, unless the server holds a DOI that decides it.
+    const pids = saved.pids.doi
+      ? fromRecord(saved, { doiRequired: settings.doiRequired }).pids
+      : values.pids;
+    form.reset({ ...values, pids }, { keepErrors: false });
     const errors = saved.errors ?? [];
     showFieldErrors(errors);
     if (!quiet) {
@@ -198,7 +198,8 @@ export function useDepositActions(
 
   const reserve = () =>
     run('reserve', async () => {
-      const saved = draftRef.current ?? (await persist('reserve', true));
+      // Saved first, as InvenioRDM does: the reservation answers with the stored draft.
+      const saved = await persist('reserve', true);
       if (!saved) return;
       try {
         const updated = await reserveDoi(saved);

@@ -153,4 +153,72 @@ describe('the deposit page', () => {
     ).not.toHaveLength(0);
     expect(requests.some((request) => request.path.includes('actions/publish'))).toBe(false);
   });
+
+  it('adds rows with their defaults, sends them, and shows each row its own error', async () => {
+    const requests = mockFetch(
+      routes(() =>
+        reply(
+          200,
+          buildDraft({
+            revision_id: 4,
+            errors: [
+              {
+                field: 'metadata.additional_titles.0.title',
+                messages: ['Missing data for required field.'],
+              },
+              { field: 'metadata.dates.0.type', messages: ['Missing data for required field.'] },
+            ],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('button', { name: 'Add title' }));
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    await user.type(screen.getByRole('textbox', { name: /^Date/ }), '2020-01/2020-06');
+    await user.click(screen.getByRole('button', { name: 'Add related work' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await screen.findByText('Record saved with validation feedback in');
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      metadata: {
+        additional_titles: [{ type: { id: 'alternative-title' } }],
+        dates: [{ date: '2020-01/2020-06' }],
+        related_identifiers: [{}],
+      },
+    });
+    expect(screen.getAllByText('Missing data for required field.')).toHaveLength(2);
+  });
+
+  it('saves, then reserves a DOI and shows it; a failed discard says so', async () => {
+    const reserved = buildDraft({
+      revision_id: 5,
+      pids: { doi: { identifier: '10.1234/arca.a1b2c-3d4e5', provider: 'datacite' } },
+    });
+    const requests = mockFetch({
+      ...routes(() => reply(200, buildDraft({ revision_id: 4 }))),
+      'POST /api/records/a1b2c-3d4e5/draft/pids/doi': reply(201, reserved),
+      'DELETE /api/records/a1b2c-3d4e5/draft/pids/doi': reply(500, {}),
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('radio', { name: 'No, reserve one for me' }));
+    await user.click(screen.getByRole('button', { name: 'Reserve a DOI' }));
+    expect(await screen.findByText('10.1234/arca.a1b2c-3d4e5')).toBeInTheDocument();
+    expect(
+      requests
+        .map((request) => request.method + ' ' + request.path)
+        .filter((line) => !line.startsWith('GET')),
+    ).toEqual([
+      'PUT /api/records/a1b2c-3d4e5/draft?expand=1',
+      'POST /api/records/a1b2c-3d4e5/draft/pids/doi?expand=1',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Discard the DOI' }));
+    expect(
+      await screen.findByText(
+        'Identifier could not be discarded. Please try again. If the problem persists, contact user support.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

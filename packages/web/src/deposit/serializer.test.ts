@@ -121,7 +121,7 @@ describe('the deposit serializer', () => {
 
   it('round-trips the full fixture record: what is read back is sent again unchanged', () => {
     const record = draftOf({
-      metadata: fullRecord.metadata as RecordJson['metadata'],
+      metadata: fullRecord.metadata,
       access: {
         record: 'public',
         files: 'restricted',

@@ -110,11 +110,11 @@ export function useDepositActions(
     draftRef.current = saved;
     setDraft(saved);
     // What was sent is now saved: it becomes the reference for "unsaved changes".
-    // The DOI comes from the server (a reservation is kept on every save).
-    form.reset(
-      { ...values, pids: fromRecord(saved, { doiRequired: settings.doiRequired }).pids },
-      { keepErrors: false },
-    );
+    // The person's DOI choice stays, unless the server holds a DOI that decides it.
+    const pids = saved.pids.doi
+      ? fromRecord(saved, { doiRequired: settings.doiRequired }).pids
+      : values.pids;
+    form.reset({ ...values, pids }, { keepErrors: false });
     const errors = saved.errors ?? [];
     showFieldErrors(errors);
     if (!quiet) {
@@ -198,7 +198,8 @@ export function useDepositActions(
 
   const reserve = () =>
     run('reserve', async () => {
-      const saved = draftRef.current ?? (await persist('reserve', true));
+      // Saved first, as InvenioRDM does: the reservation answers with the stored draft.
+      const saved = await persist('reserve', true);
       if (!saved) return;
       try {
         const updated = await reserveDoi(saved);
@@ -260,7 +261,6 @@ export function useDepositActions(
 
   // One object per state change, not per render: the editor's context (and
   // every field reading it) stays put while the person types.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(
     () => ({
       draft,
@@ -278,6 +278,8 @@ export function useDepositActions(
       newVersion,
       reloadLatest,
     }),
+    // The actions read the state through these three; they are rebuilt with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [draft, feedback, busy],
   );
 }

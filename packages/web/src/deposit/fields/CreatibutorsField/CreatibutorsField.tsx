@@ -15,13 +15,16 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
 import { personName } from '../../serializer.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
-import { CreatibutorModal } from './CreatibutorModal.tsx';
+// Modals load when first opened: they are not needed to show the form.
+const CreatibutorModal = lazy(() =>
+  import('./CreatibutorModal.tsx').then((module) => ({ default: module.CreatibutorModal })),
+);
 
 type Name = 'metadata.creators' | 'metadata.contributors';
 
@@ -88,12 +91,14 @@ export function CreatibutorsField({ name }: { name: Name }) {
         </Group>
       </Stack>
       {editing !== undefined && (
-        <CreatibutorModal
-          kind={kind}
-          initial={editing === 'new' ? undefined : fields[editing]}
-          onClose={() => setEditing(undefined)}
-          onSave={(value) => (editing === 'new' ? append(value) : update(editing, value))}
-        />
+        <Suspense fallback={null}>
+          <CreatibutorModal
+            kind={kind}
+            initial={editing === 'new' ? undefined : fields[editing]}
+            onClose={() => setEditing(undefined)}
+            onSave={(value) => (editing === 'new' ? append(value) : update(editing, value))}
+          />
+        </Suspense>
       )}
     </Fieldset>
   );

@@ -1,10 +1,12 @@
 import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, FundingValue } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
-import { FundingModal } from './FundingModal.tsx';
+const FundingModal = lazy(() =>
+  import('./FundingModal.tsx').then((module) => ({ default: module.FundingModal })),
+);
 
 /** Funding: a funder and an award, both from /api/funders and /api/awards, or custom. */
 export function FundingField() {
@@ -35,15 +37,17 @@ export function FundingField() {
         </Group>
       </Stack>
       {editing !== undefined && (
-        <FundingModal
-          initial={editing === 'new' ? undefined : fields[editing]}
-          onClose={() => setEditing(undefined)}
-          onSave={(value: FundingValue) => {
-            if (editing === 'new') append(value);
-            else update(editing, value);
-            setEditing(undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <FundingModal
+            initial={editing === 'new' ? undefined : fields[editing]}
+            onClose={() => setEditing(undefined)}
+            onSave={(value: FundingValue) => {
+              if (editing === 'new') append(value);
+              else update(editing, value);
+              setEditing(undefined);
+            }}
+          />
+        </Suspense>
       )}
     </Fieldset>
   );

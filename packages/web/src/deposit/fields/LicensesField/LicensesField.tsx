@@ -15,13 +15,17 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
-import { LicenseModal, type LicenseModalState } from './LicenseModal.tsx';
+import type { LicenseModalState } from './LicenseModal.tsx';
+
+const LicenseModal = lazy(() =>
+  import('./LicenseModal.tsx').then((module) => ({ default: module.LicenseModal })),
+);
 
 /** Licences: a reorderable list with Edit and Remove, and Add standard / Add custom (SPEC §2). */
 export function LicensesField() {
@@ -91,16 +95,18 @@ export function LicensesField() {
         </Group>
       </Stack>
       {modal && (
-        <LicenseModal
-          state={modal}
-          onClose={() => setModal(undefined)}
-          onSwitchToCustom={() => setModal({ ...modal, mode: 'custom' })}
-          onSubmit={(license: LicenseValue) => {
-            if (modal.index === undefined) append(license);
-            else update(modal.index, license);
-            setModal(undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <LicenseModal
+            state={modal}
+            onClose={() => setModal(undefined)}
+            onSwitchToCustom={() => setModal({ ...modal, mode: 'custom' })}
+            onSubmit={(license: LicenseValue) => {
+              if (modal.index === undefined) append(license);
+              else update(modal.index, license);
+              setModal(undefined);
+            }}
+          />
+        </Suspense>
       )}
     </Fieldset>
   );

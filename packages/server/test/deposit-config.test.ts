@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startTestApp } from './harness.ts';
+
+describe('the deposit settings in /api/config', () => {
+  it('tell the deposit form the DOI rule, the grace period and the custom field groups', async () => {
+    const app = await startTestApp({
+      env: {
+        ARCA_DOI_REQUIRED: 'true',
+        ARCA_RESTRICTION_GRACE_DAYS: '7',
+        ARCA_DEPOSIT_CUSTOM_FIELDS: 'journal, thesis',
+      },
+    });
+    try {
+      const response = await app.client().get('/api/config');
+      expect(response.status).toBe(200);
+      expect(response.json.deposit).toEqual({
+        doi_required: true,
+        restriction_grace_days: 7,
+        custom_fields: ['journal', 'thesis'],
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an unknown custom field group, naming the setting', () => {
+    expect(() => loadConfig({ ARCA_DEPOSIT_CUSTOM_FIELDS: 'imprint,poetry' })).toThrow(
+      /ARCA_DEPOSIT_CUSTOM_FIELDS/,
+    );
+    expect(loadConfig({ ARCA_SECRET_KEY: 'x'.repeat(40) }).depositCustomFields).toEqual([]);
+  });
+});

@@ -56,6 +56,21 @@ describe('drafts', () => {
     });
   });
 
+  it('stores descriptions sanitised: formatting stays, scripts go', async () => {
+    const response = await createDraft(alice, {
+      ...minimalRecord,
+      metadata: {
+        ...minimalRecord.metadata,
+        description: '<p>Field <em>notes</em></p><script>alert(1)</script>',
+        additional_descriptions: [
+          { description: '<h3>Methods</h3><img src=x onerror=alert(1)>', type: { id: 'methods' } },
+        ],
+      },
+    });
+    expect(response.json.metadata.description).toBe('<p>Field <em>notes</em></p>');
+    expect(response.json.metadata.additional_descriptions[0].description).toBe('<h3>Methods</h3>');
+  });
+
   it('keeps the full record as sent; its only problem is the files still to upload', async () => {
     const response = await createDraft(alice, fullRecord);
     expect(response.json.errors).toEqual([

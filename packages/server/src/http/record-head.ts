@@ -1,4 +1,5 @@
 import type { Creatibutor, RecordJson, RecordFileEntry } from '@arca/schema';
+import { htmlToText } from '../services/html.ts';
 
 // What scholarly search engines read from a record page without running its
 // JavaScript: Highwire Press `citation_*` tags (Google Scholar's inclusion
@@ -27,18 +28,9 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Plain text of the description's HTML, for the meta description and JSON-LD. */
+/** Plain text of the description's HTML on one line, for the meta description and JSON-LD. */
 function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return htmlToText(html).replace(/\s+/g, ' ').trim();
 }
 
 function creatorName({ person_or_org: who }: Creatibutor): string {

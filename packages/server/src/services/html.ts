@@ -29,6 +29,32 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, ALLOWED).trim();
 }
 
+// Record descriptions also keep what the deposit editor's rich text offers: headings,
+// strike-through, sub- and superscript, rules (InvenioRDM allows as much).
+const DESCRIPTION: sanitize.IOptions = {
+  ...ALLOWED,
+  allowedTags: [
+    ...(ALLOWED.allowedTags as string[]),
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'hr',
+    'span',
+  ],
+};
+
+/** A record description reduced to harmless formatting. */
+export function sanitizeDescription(html: string): string {
+  return sanitize(html, DESCRIPTION).trim();
+}
+
 /** The readable text of user HTML, for plain-text mail. */
 export function htmlToText(html: string): string {
   const spaced = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|blockquote|pre)>/gi, '\n');

@@ -17,6 +17,7 @@ import type { FileWithObject } from '../files/files.repository.ts';
 import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
 import { effectiveAccess, normalizeDocument, type RecordDocument } from './document.ts';
 import { newRecordId } from './ids.ts';
+import { sanitizeDescriptions } from './rich-text.ts';
 import {
   createRecordRepository,
   type DraftRow,
@@ -237,6 +238,7 @@ export function createRecordService(deps: {
   function prepare(body: unknown): RecordDocument {
     const document = normalizeDocument(body);
     reduceRefsToIds(document.metadata);
+    sanitizeDescriptions(document.metadata);
     return document;
   }
 

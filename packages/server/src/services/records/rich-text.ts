@@ -11,7 +11,7 @@ export function sanitizeDescriptions(metadata: Record<string, unknown>): void {
   if (!Array.isArray(metadata.additional_descriptions)) return;
   for (const row of metadata.additional_descriptions as unknown[]) {
     if (typeof row === 'object' && row !== null && 'description' in row) {
-      const entry = row as { description: unknown };
+      const entry = row;
       if (typeof entry.description === 'string') {
         entry.description = sanitizeDescription(entry.description);
       }

@@ -11,10 +11,8 @@ export function sanitizeDescriptions(metadata: Record<string, unknown>): void {
   if (!Array.isArray(metadata.additional_descriptions)) return;
   for (const row of metadata.additional_descriptions as unknown[]) {
     if (typeof row === 'object' && row !== null && 'description' in row) {
-      const entry = row;
-      if (typeof entry.description === 'string') {
-        entry.description = sanitizeDescription(entry.description);
-      }
+      if (typeof row.description === 'string')
+        row.description = sanitizeDescription(row.description);
     }
   }
 }

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretLinks } from '../src/db/schema.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { publishRecord, publishable } from './records.helpers.ts';
+import { uploadFile } from './files.helpers.ts';
+import { createDraft, publishRecord, publishable } from './records.helpers.ts';
 
 /**
- * The permission matrix (STYLE.md §2): every sharing endpoint, and the record
- * and draft reads and writes they unlock, as every kind of actor, on a
- * restricted published record with an open edit draft. One fixture per
+ * The permission matrix (STYLE.md §2): every sharing endpoint, and the record,
+ * draft and file reads and writes they unlock, as every kind of actor, on a
+ * restricted published record with one file and an open edit draft. One fixture per
  * actor, so the writes of one column never change another.
  */
 const ACTORS = [
@@ -40,6 +41,11 @@ const MATRIX: Record<string, Expected[]> = {
   'my uploads listing':      [403,      'hidden', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 403,      403,      403,      403,      403,      'hidden'],
   'read draft':              [403,      403,      200,      403,      200,      200,      200,      200,      403,      200,      200,      403,      403,      200],
   'save draft':              [403,      403,      200,      403,      403,      200,      200,      200,      403,      403,      200,      403,      403,      200],
+  'list record files':       [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200],
+  'download record file':    [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200],
+  'download record archive': [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200],
+  'list draft files':        [403,      403,      200,      403,      200,      200,      200,      200,      403,      200,      200,      403,      403,      200],
+  'download draft file':     [403,      403,      200,      403,      200,      200,      200,      200,      403,      200,      200,      403,      403,      200],
   'list links':              [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      200],
   'create link':             [403,      403,      201,      403,      403,      403,      201,      403,      403,      403,      403,      403,      403,      201],
   'read link':               [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      200],
@@ -68,7 +74,8 @@ const MATRIX: Record<string, Expected[]> = {
   'accept access request':   [403,      403,      200,      403,      403,      403,      200,      403,      403,      403,      403,      403,      403,      403],
   // Last: publishing consumes the edit draft the rows above work on.
   'publish':                 [403,      403,      202,      403,      403,      202,      202,      202,      403,      403,      202,      403,      403,      202],
-  // Files rows (read files, upload, commit, delete) join here with the files API.
+  // Uploads are not rows here: an edit draft's files are those of the published version and
+  // cannot change (files.*.test.ts covers uploads and who may make them).
 };
 
 /** What one actor's column works on. */
@@ -99,7 +106,23 @@ interface Fixture {
 type Row = (f: Fixture) => Promise<Expected>;
 
 const restricted = (title: string) =>
-  publishable(title, { access: { record: 'restricted', files: 'restricted' } });
+  publishable(title, {
+    access: { record: 'restricted', files: 'restricted' },
+    files: { enabled: true },
+  });
+
+/** The one file of each actor's record. */
+const FILE = 'data.csv';
+
+/** A published restricted record holding FILE. */
+async function restrictedRecordWithFile(title: string) {
+  const draft = await createDraft(owner, restricted(title));
+  const id = draft.json.id as string;
+  await uploadFile(owner, id, FILE, Buffer.from('site,moisture\nA,0.31\n'));
+  const published = await owner.post(`/api/records/${id}/draft/actions/publish`);
+  expect(published.status, published.body).toBe(202);
+  return published.json as { id: string };
+}
 
 const ROWS: Record<keyof typeof MATRIX, Row> = {
   'read record': (f) => f.call('GET', `/api/records/${f.recordId}`),
@@ -108,6 +131,12 @@ const ROWS: Record<keyof typeof MATRIX, Row> = {
   'read draft': (f) => f.call('GET', `/api/records/${f.recordId}/draft`),
   'save draft': (f) =>
     f.call('PUT', `/api/records/${f.recordId}/draft`, restricted(`Matrix ${f.word}`)),
+  'list record files': (f) => f.call('GET', `/api/records/${f.recordId}/files`),
+  'download record file': (f) => f.call('GET', `/api/records/${f.recordId}/files/${FILE}/content`),
+  'download record archive': (f) => f.call('GET', `/api/records/${f.recordId}/files-archive`),
+  'list draft files': (f) => f.call('GET', `/api/records/${f.recordId}/draft/files`),
+  'download draft file': (f) =>
+    f.call('GET', `/api/records/${f.recordId}/draft/files/${FILE}/content`),
   'list links': (f) => f.call('GET', `/api/records/${f.recordId}/access/links`),
   'create link': (f) =>
     f.call('POST', `/api/records/${f.recordId}/access/links`, { permission: 'preview' }),
@@ -258,7 +287,7 @@ async function share(recordId: string, kind: ActorKind) {
 /** A restricted record with an edit draft, shared as this actor needs. */
 async function fixtureFor(kind: ActorKind): Promise<Fixture> {
   const word = `matrix${randomBytes(4).toString('hex')}`;
-  const record = await publishRecord(owner, restricted(`Matrix ${word}`));
+  const record = await restrictedRecordWithFile(`Matrix ${word}`);
   expect((await owner.post(`/api/records/${record.id}/draft`)).status).toBe(201);
   const { spareGrantId, spareLink, token, linkLevel } = await share(record.id as string, kind);
 

@@ -289,7 +289,7 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
   const word = `matrix${randomBytes(4).toString('hex')}`;
   const record = await restrictedRecordWithFile(`Matrix ${word}`);
   expect((await owner.post(`/api/records/${record.id}/draft`)).status).toBe(201);
-  const { spareGrantId, spareLink, token, linkLevel } = await share(record.id as string, kind);
+  const { spareGrantId, spareLink, token, linkLevel } = await share(record.id, kind);
 
   const requestable = await publishRecord(
     owner,
@@ -314,7 +314,7 @@ async function fixtureFor(kind: ActorKind): Promise<Fixture> {
   if (requestableShare.token) {
     await client.get(`/api/records/${requestableId}?token=${requestableShare.token}`);
   }
-  const recordId = record.id as string;
+  const recordId = record.id;
   return {
     requestableId,
     accessRequestId: asked.json.id as string,

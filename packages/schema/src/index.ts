@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './pagination.ts';
 export * from './records/index.ts';
 export * from './communities.ts';
+export * from './requests.ts';

@@ -4,4 +4,7 @@ export const queryKeys = {
   currentUser: ['current-user'] as const,
   tokens: ['tokens'] as const,
   affiliationSuggestions: (text: string) => ['affiliations', text] as const,
+  myRequests: (open: boolean) => ['my-requests', open] as const,
+  request: (id: string) => ['request', id] as const,
+  requestTimeline: (id: string) => ['request', id, 'timeline'] as const,
 };

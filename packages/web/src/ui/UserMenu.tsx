@@ -25,6 +25,9 @@ export function UserMenu({ user }: { user: UserItem }) {
         <Button variant="subtle">{displayName(user)}</Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to="/me/requests">
+          {t('header.requests')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/me/settings">
           {t('header.settings')}
         </Menu.Item>

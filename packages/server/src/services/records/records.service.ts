@@ -265,13 +265,21 @@ export function createRecordService(deps: {
       const document = prepare(body);
       const id = newRecordId();
       const errors = await validate(id, document, undefined);
-      await db.transaction(async (tx) => {
+      const parentId = await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         const parent = await txRepo.insertParent(newRecordId(), actor.identity.userId!);
         await txRepo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
+        return parent.id;
       });
-      for (const component of components) {
-        await component.afterCreate?.(actor, id, isRecord(body) ? body : {});
+      try {
+        for (const component of components) {
+          await component.afterCreate?.(actor, id, isRecord(body) ? body : {});
+        }
+      } catch (error) {
+        // A refused part (e.g. an invalid parent.review) leaves no half-made draft behind.
+        await repo.deleteDraft(id);
+        await repo.deleteParent(parentId);
+        throw error;
       }
       return draftView(id, actor, { ...options, errors });
     },

@@ -101,6 +101,13 @@ describe('submit, comment and accept', () => {
       status: 'created',
       receiver: { community: lab.id },
     });
+    const expanded = (await uploader.get(`/api/records/${draft.id}/draft?expand=1`)).json;
+    expect(expanded.expanded.parent.review.receiver).toMatchObject({
+      id: lab.id,
+      slug: 'lab',
+      links: { logo: `http://arca.test/api/communities/${lab.id}/logo` },
+      ui: { permissions: { can_submit_record: true, can_include_directly: false } },
+    });
     expect(withReview.links['submit-review']).toBe(
       `http://arca.test/api/records/${draft.id}/draft/actions/submit-review`,
     );

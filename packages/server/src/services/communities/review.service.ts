@@ -172,6 +172,7 @@ export function createReviewService(deps: {
     /** Keeps drafts and their reviews consistent through the records lifecycle. */
     component: {
       reviewOf: (draftId) => currentReview(draftId),
+      receiverOf: (review) => communities.find(review.receiverId ?? ''),
       async afterCreate(actor, draftId, body) {
         const parent = body.parent as { review?: unknown } | undefined;
         if (parent?.review !== undefined) await service.put(actor, draftId, parent.review, true);

@@ -23,6 +23,7 @@ import {
 } from './repository.ts';
 import type { RecordValidator } from './validation.ts';
 import type { RecordComponent } from './components.ts';
+import type { CommunityRow } from '../communities/communities.service.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { Database as Tx } from '../../db/client.ts';
 import { enrichment, reduceRefsToIds, vocabularyRefs } from './vocabulary-refs.ts';
@@ -48,6 +49,8 @@ export interface RecordView {
   owner?: UserRow | undefined;
   /** A draft's community review request, if it has one. */
   review?: RequestRow | undefined;
+  /** With `expand`: the community the review goes to. */
+  reviewReceiver?: CommunityRow | undefined;
 }
 
 export interface ReadOptions {
@@ -196,6 +199,11 @@ export function createRecordService(deps: {
       };
     }
     if (options.expand) result.owner = await repo.owner(parent.ownerId);
+    if (options.expand && loaded.review) {
+      for (const component of components) {
+        result.reviewReceiver ??= await component.receiverOf?.(loaded.review);
+      }
+    }
     return result;
   }
 

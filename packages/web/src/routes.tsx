@@ -39,20 +39,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: requireLogin(queryClient),
               children: [
                 {
-                  path: 'me/requests',
-                  lazy: () =>
-                    import('./requests/RequestsPage.tsx').then((module) => ({
-                      Component: module.RequestsPage,
-                    })),
-                },
-                {
-                  path: 'me/requests/:id',
-                  lazy: () =>
-                    import('./requests/RequestPage.tsx').then((module) => ({
-                      Component: module.RequestPage,
-                    })),
-                },
-                {
                   path: 'me/settings',
                   lazy: () =>
                     import('./settings/SettingsLayout.tsx').then((module) => ({
@@ -74,6 +60,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         })),
                     },
                   ],
+                },
+                {
+                  path: 'me/requests',
+                  lazy: () =>
+                    import('./requests/RequestsPage.tsx').then((module) => ({
+                      Component: module.RequestsPage,
+                    })),
+                },
+                {
+                  path: 'me/requests/:id',
+                  lazy: () =>
+                    import('./requests/RequestPage.tsx').then((module) => ({
+                      Component: module.RequestPage,
+                    })),
                 },
               ],
             },

@@ -113,6 +113,8 @@ describe('submit, comment and accept', () => {
     );
     // Before submission the community's curators see nothing.
     expect((await curator.get(`/api/records/${draft.id}/draft`)).status).toBe(403);
+    expect((await curator.get(`/api/requests/${put.json.id}`)).status).toBe(403);
+    expect((await curator.get('/api/user/requests?q=sediment')).json.hits.total).toBe(0);
 
     const submit = await uploader.post(
       `/api/records/${draft.id}/draft/actions/submit-review`,
@@ -323,6 +325,7 @@ describe('submission refusals (SPEC §5)', () => {
       review(themed.id),
     );
     expect(resave.status).toBe(200);
+    expect(resave.json.id).toBe(fromForm.json.parent.review.id);
     const submit = await uploader.post(
       `/api/records/${fromForm.json.id}/draft/actions/submit-review`,
     );

@@ -7,6 +7,7 @@ import type { Actor } from './records.policy.ts';
 export interface RequestFacts {
   creator: { type: string; id: string };
   receiver: { type: string; id: string } | null;
+  status: string;
 }
 
 export interface RequestGenerator {
@@ -32,12 +33,15 @@ export const RequestCreator: RequestGenerator = {
   },
 };
 
-/** Whoever decides: the user, a member of the group, or a curator of the community. */
+/**
+ * Whoever decides: the user, a member of the group, or a curator of the
+ * community; once the request was submitted (a request being prepared is its creator's).
+ */
 export const RequestReceiver: RequestGenerator = {
   name: 'RequestReceiver',
   allows: (actor, request) => {
     const receiver = request.receiver;
-    if (!receiver) return false;
+    if (!receiver || request.status === 'created') return false;
     switch (receiver.type) {
       case 'user':
         return receiver.id === userId(actor);
@@ -65,7 +69,9 @@ export const RequestReceiver: RequestGenerator = {
         ? undefined
         : and(eq(requests.receiverType, 'community'), inArray(requests.receiverId, curated)),
     ].filter((c): c is SQL => c !== undefined);
-    return conditions.length === 0 ? undefined : sql`(${sql.join(conditions, sql` OR `)})`;
+    return conditions.length === 0
+      ? undefined
+      : sql`(${requests.status} <> 'created' AND (${sql.join(conditions, sql` OR `)}))`;
   },
 };
 

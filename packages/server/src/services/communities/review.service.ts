@@ -101,6 +101,10 @@ export function createReviewService(deps: {
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
         await records.restrictDraft(draftId);
       }
+      // Saving the form again with the same community keeps the request (and its id).
+      if (existing?.status === 'created' && sameCommunity) {
+        return deps.requests.viewOf(actor, existing);
+      }
       const created = await db.transaction(async (tx) => {
         if (existing) await deps.requests.remove(existing.id, tx);
         return deps.requests.create(

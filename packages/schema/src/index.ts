@@ -5,3 +5,4 @@ export * from './pagination.ts';
 export * from './records/index.ts';
 export * from './sharing.ts';
 export * from './communities.ts';
+export * from './requests.ts';

@@ -68,3 +68,38 @@ describe('the demo data', () => {
     expect((await t.client().get('/api/names?suggest=baker')).json.hits.total).toBeGreaterThan(0);
   });
 });
+
+describe('the demo communities', () => {
+  it('has Demo Lab (carol curates, alice reads), a restricted one and one with its own form', async () => {
+    const carol = t.client();
+    await carol.login('carol@demo.arca', 'arca-demo');
+    const alice = t.client();
+    await alice.login('alice@demo.arca', 'arca-demo');
+    const lab = await t.client().get('/api/communities/demo-lab');
+    expect(lab.json).toMatchObject({
+      metadata: { title: 'Demo Lab' },
+      access: { visibility: 'public' },
+    });
+    const roles = async (client: typeof carol) =>
+      Object.fromEntries(
+        (
+          (await client.get('/api/user/communities')).json.hits.hits as {
+            slug: string;
+            ui: { role: string };
+          }[]
+        ).map((c) => [c.slug, c.ui.role]),
+      );
+    expect(await roles(carol)).toEqual({ 'demo-lab': 'curator', 'alpine-archive': 'curator' });
+    expect(await roles(alice)).toEqual({ 'demo-lab': 'reader', 'alpine-archive': 'reader' });
+    expect((await t.client().get('/api/communities/alpine-archive')).status).toBe(404);
+    const themed = await t.client().get('/api/communities/glacier-observatory');
+    expect(themed.json.theme.enabled).toBe(true);
+
+    // Carol has alice's submission to review.
+    const open = await carol.get('/api/user/requests?is_open=true');
+    expect(open.json.hits.hits.map((r: { title: string }) => r.title)).toEqual([
+      'River temperature logs, spring 2026',
+    ]);
+    expect(Object.keys(open.json.hits.hits[0].links.actions).sort()).toEqual(['accept', 'decline']);
+  });
+});

@@ -46,6 +46,16 @@ async function freshDatabase(): Promise<Pick<DatabaseHandle, 'db' | 'close' | 'l
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // pool.end() resolves once every connection was asked to close, not once closed:
+      // forcing the drop earlier kills them mid-goodbye, an error nobody listens to.
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const open = await dropper.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

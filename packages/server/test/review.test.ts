@@ -101,11 +101,20 @@ describe('submit, comment and accept', () => {
       status: 'created',
       receiver: { community: lab.id },
     });
+    const expanded = (await uploader.get(`/api/records/${draft.id}/draft?expand=1`)).json;
+    expect(expanded.expanded.parent.review.receiver).toMatchObject({
+      id: lab.id,
+      slug: 'lab',
+      links: { logo: `http://arca.test/api/communities/${lab.id}/logo` },
+      ui: { permissions: { can_submit_record: true, can_include_directly: false } },
+    });
     expect(withReview.links['submit-review']).toBe(
       `http://arca.test/api/records/${draft.id}/draft/actions/submit-review`,
     );
     // Before submission the community's curators see nothing.
     expect((await curator.get(`/api/records/${draft.id}/draft`)).status).toBe(403);
+    expect((await curator.get(`/api/requests/${put.json.id}`)).status).toBe(403);
+    expect((await curator.get('/api/user/requests?q=sediment')).json.hits.total).toBe(0);
 
     const submit = await uploader.post(
       `/api/records/${draft.id}/draft/actions/submit-review`,
@@ -302,12 +311,21 @@ describe('submission refusals (SPEC §5)', () => {
     expect(fromForm.status, fromForm.body).toBe(201);
     expect(fromForm.json.status).toBe('draft_with_review');
     expect(fromForm.json.parent.review.receiver).toEqual({ community: themed.id });
+    // A refused review at creation leaves no draft behind.
+    const before = (await uploader.get('/api/user/records?size=100')).json.hits.total;
+    const refusedAtCreation = await uploader.post('/api/records', {
+      ...publishable('Refused at creation'),
+      parent: { review: review(membersOnly.id) },
+    });
+    expect(refusedAtCreation.status).toBe(403);
+    expect((await uploader.get('/api/user/records?size=100')).json.hits.total).toBe(before);
     // Saving again with the same community is fine.
     const resave = await uploader.put(
       `/api/records/${fromForm.json.id}/draft/review`,
       review(themed.id),
     );
     expect(resave.status).toBe(200);
+    expect(resave.json.id).toBe(fromForm.json.parent.review.id);
     const submit = await uploader.post(
       `/api/records/${fromForm.json.id}/draft/actions/submit-review`,
     );
@@ -438,5 +456,66 @@ describe('records in restricted communities', () => {
     const search = await reader.get('/api/records?q=members-visible');
     expect(search.json.hits.total).toBe(1);
     expect((await stranger.get('/api/records?q=members-visible')).json.hits.total).toBe(0);
+  });
+});
+
+describe('permissions of each role on a submission', () => {
+  it('follows the matrix: curating roles review, readers and strangers do not', async () => {
+    const { draft, request } = await submitted(uploader, closedLab.id, 'Permission matrix');
+    const anonymous = t.client();
+    const roles: [string, TestClient, boolean, boolean][] = [
+      // name, client, reviews (read/edit draft, accept), takes part (read request, comment)
+      ['owner', owner, true, true],
+      ['manager', manager, true, true],
+      ['curator', curator, true, true],
+      ['reader', reader, false, false],
+      ['stranger', stranger, false, false],
+      ['anonymous', anonymous, false, false],
+      ['uploader', uploader, false, true],
+    ];
+    for (const [name, client, reviews, takesPart] of roles) {
+      const readDraft = await client.get(`/api/records/${draft.id}/draft`);
+      expect(readDraft.status, `${name} reads the draft`).toBe(
+        reviews || name === 'uploader' ? 200 : 403,
+      );
+      const readRequest = await client.get(`/api/requests/${request.id}`);
+      expect(readRequest.status, `${name} reads the request`).toBe(takesPart ? 200 : 403);
+      const commented = await client.post(
+        `/api/requests/${request.id}/comments`,
+        comment(`<p>${name}</p>`),
+      );
+      expect(commented.status, `${name} comments`).toBe(takesPart ? 201 : 403);
+      if (takesPart) {
+        const actions = Object.keys(readRequest.json.links.actions).sort();
+        expect(actions, `${name}'s actions`).toEqual(reviews ? ['accept', 'decline'] : ['cancel']);
+      }
+    }
+    const accepted = await manager.post(`/api/requests/${request.id}/actions/accept`);
+    expect(accepted.status).toBe(200);
+    // Once in the community: curating roles manage the record, readers only see it.
+    for (const [name, client, manages] of [
+      ['owner', owner, true],
+      ['manager', manager, true],
+      ['curator', curator, true],
+      ['reader', reader, false],
+    ] as const) {
+      const edit = await client.post(`/api/records/${draft.id}/draft`);
+      expect(edit.status, `${name} opens an edit draft`).toBe(manages ? 201 : 403);
+      const ui = await client.get(`/api/records/${draft.id}`, {
+        headers: { accept: 'application/vnd.inveniordm.v1+json' },
+      });
+      expect(ui.json.ui.permissions.can_manage, `${name} can_manage`).toBe(manages);
+    }
+  });
+});
+
+describe('publishing without the community', () => {
+  it('drops a review that was never submitted', async () => {
+    const { draft, request } = await draftWithReview(uploader, lab.id, 'Published alone');
+    const published = await uploader.post(`/api/records/${draft.id}/draft/actions/publish`);
+    expect(published.status, published.body).toBe(202);
+    expect(published.json.status).toBe('published');
+    expect(published.json.parent.communities).toEqual({});
+    expect((await uploader.get(`/api/requests/${request.id}`)).status).toBe(404);
   });
 });

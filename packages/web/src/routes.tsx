@@ -90,6 +90,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     },
                   ],
                 },
+                {
+                  path: 'me/requests',
+                  lazy: () =>
+                    import('./requests/RequestsPage.tsx').then((module) => ({
+                      Component: module.RequestsPage,
+                    })),
+                },
+                {
+                  path: 'me/requests/:id',
+                  lazy: () =>
+                    import('./requests/RequestPage.tsx').then((module) => ({
+                      Component: module.RequestPage,
+                    })),
+                },
               ],
             },
             {

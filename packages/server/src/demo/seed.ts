@@ -1,4 +1,5 @@
 import type { Services } from '../http/context.ts';
+import { seedDemoCommunities } from './communities.ts';
 import { seedDemoRecords } from './records.ts';
 
 export const DEMO_PASSWORD = 'arca-demo';
@@ -75,6 +76,11 @@ export async function seedDemo(services: Services): Promise<void> {
       await services.groups.addMember(group.name, ids.get(member)!);
   }
   await seedDemoRecords(services, ids.get('alice@demo.arca')!);
+  await seedDemoCommunities(services, {
+    admin: ids.get('admin@demo.arca')!,
+    alice: ids.get('alice@demo.arca')!,
+    carol: ids.get('carol@demo.arca')!,
+  });
 }
 
 /** The lines `npm start` prints so a newcomer knows how to log in. */

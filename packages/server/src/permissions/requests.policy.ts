@@ -11,6 +11,7 @@ export interface RequestFacts {
   receiver: { type: string; id: string } | null;
   /** For requests about a record: who manages it (owner, `manage` grantees), if its type loads them. */
   topicManagers?: { users: string[]; groups: string[] };
+  status: string;
 }
 
 export interface RequestGenerator {
@@ -36,12 +37,15 @@ export const RequestCreator: RequestGenerator = {
   },
 };
 
-/** Whoever decides: the user, a member of the group, or a curator of the community. */
+/**
+ * Whoever decides: the user, a member of the group, or a curator of the
+ * community; once the request was submitted (a request being prepared is its creator's).
+ */
 export const RequestReceiver: RequestGenerator = {
   name: 'RequestReceiver',
   allows: (actor, request) => {
     const receiver = request.receiver;
-    if (!receiver) return false;
+    if (!receiver || request.status === 'created') return false;
     switch (receiver.type) {
       case 'user':
         return receiver.id === userId(actor);
@@ -69,7 +73,9 @@ export const RequestReceiver: RequestGenerator = {
         ? undefined
         : and(eq(requests.receiverType, 'community'), inArray(requests.receiverId, curated)),
     ].filter((c): c is SQL => c !== undefined);
-    return conditions.length === 0 ? undefined : sql`(${sql.join(conditions, sql` OR `)})`;
+    return conditions.length === 0
+      ? undefined
+      : sql`(${requests.status} <> 'created' AND (${sql.join(conditions, sql` OR `)}))`;
   },
 };
 

@@ -23,4 +23,7 @@ export const queryKeys = {
   funderSuggestions: (text: string) => ['funders', text] as const,
   awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
   subjectSuggestions: (text: string) => ['subjects', text] as const,
+  myRequests: (open: boolean) => ['my-requests', open] as const,
+  request: (id: string) => ['request', id] as const,
+  requestTimeline: (id: string) => ['request', id, 'timeline'] as const,
 };

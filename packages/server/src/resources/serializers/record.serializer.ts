@@ -9,7 +9,7 @@ import { isoDate } from './dates.ts';
 import { accessSettingsOf } from '../../services/sharing/access-settings.service.ts';
 import { serializeLink } from './sharing.serializer.ts';
 import type { RecordStatus } from '@arca/schema';
-import { reviewStatus, serializeReviewSummary } from './review.serializer.ts';
+import { expandCommunity, reviewStatus, serializeReviewSummary } from './review.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
 import { serializeRecordFiles } from './file.serializer.ts';
 import { localise } from './vocabulary.serializer.ts';
@@ -201,7 +201,12 @@ export function serializeRecord(
   if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
   if (view.owner) {
     body.expanded = {
-      parent: { access: { owned_by: serializeUser(view.owner, actor.identity, context.links) } },
+      parent: {
+        access: { owned_by: serializeUser(view.owner, actor.identity, context.links) },
+        ...(view.reviewReceiver
+          ? { review: { receiver: expandCommunity(view.reviewReceiver, actor, context.links) } }
+          : {}),
+      },
     };
   }
   if (context.ui) {

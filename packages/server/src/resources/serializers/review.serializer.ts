@@ -1,5 +1,12 @@
 import type { RecordStatus } from '@arca/schema';
 import type { Links } from '../../http/links.ts';
+import { canOnCommunity, roleIn } from '../../permissions/communities.policy.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import {
+  communityFacts,
+  type CommunityRow,
+} from '../../services/communities/communities.service.ts';
+import { serializeCommunity } from './community.serializer.ts';
 import type { RequestRow } from '../../services/requests/types.ts';
 
 /** A first-version draft's status from its review (API.md §8); an unknown status is an error. */
@@ -37,4 +44,16 @@ export function serializeReviewSummary(review: RequestRow, links: Links) {
       self_html: links.html(`/me/requests/${review.id}`),
     },
   };
+}
+
+/** The receiving community in `expanded.parent.review.receiver`, as the community API shows it. */
+export function expandCommunity(row: CommunityRow, actor: Actor, links: Links) {
+  return serializeCommunity(
+    {
+      row,
+      role: roleIn(actor, row.id),
+      can: (action) => canOnCommunity(action, actor, communityFacts(row)),
+    },
+    links,
+  );
 }

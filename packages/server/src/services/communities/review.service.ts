@@ -101,6 +101,10 @@ export function createReviewService(deps: {
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
         await records.restrictDraft(draftId);
       }
+      // Saving the form again with the same community keeps the request (and its id).
+      if (existing?.status === 'created' && sameCommunity) {
+        return deps.requests.viewOf(actor, existing);
+      }
       const created = await db.transaction(async (tx) => {
         if (existing) await deps.requests.remove(existing.id, tx);
         return deps.requests.create(
@@ -172,6 +176,7 @@ export function createReviewService(deps: {
     /** Keeps drafts and their reviews consistent through the records lifecycle. */
     component: {
       reviewOf: (draftId) => currentReview(draftId),
+      receiverOf: (review) => communities.find(review.receiverId ?? ''),
       async afterCreate(actor, draftId, body) {
         const parent = body.parent as { review?: unknown } | undefined;
         if (parent?.review !== undefined) await service.put(actor, draftId, parent.review, true);

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { RequestRow } from '../requests/types.ts';
+import type { CommunityRow } from '../communities/communities.service.ts';
 
 /**
  * A lifecycle component (STYLE.md §5): a concern such as community review
@@ -10,6 +11,8 @@ import type { RequestRow } from '../requests/types.ts';
 export interface RecordComponent {
   /** The draft's review request, which its status and permissions depend on. */
   reviewOf?(draftId: string): Promise<RequestRow | undefined>;
+  /** The community a review goes to, for `?expand=1` (the deposit form's community header). */
+  receiverOf?(review: RequestRow): Promise<CommunityRow | undefined>;
   /** After a draft was created from `body` (e.g. `parent.review`). */
   afterCreate?(actor: Actor, draftId: string, body: Record<string, unknown>): Promise<void>;
   /** May refuse a publication; `viaReview`: the accepted review publishes it. */

@@ -26,6 +26,7 @@ import {
 } from './repository.ts';
 import type { RecordValidator } from './validation.ts';
 import type { RecordComponent } from './components.ts';
+import type { CommunityRow } from '../communities/communities.service.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { Database as Tx } from '../../db/client.ts';
 import { enrichment, reduceRefsToIds, vocabularyRefs } from './vocabulary-refs.ts';
@@ -53,6 +54,8 @@ export interface RecordView {
   review?: RequestRow | undefined;
   /** The files of this draft or record. */
   files: FileWithObject[];
+  /** With `expand`: the community the review goes to. */
+  reviewReceiver?: CommunityRow | undefined;
 }
 
 export interface ReadOptions {
@@ -203,6 +206,11 @@ export function createRecordService(deps: {
       };
     }
     if (options.expand) result.owner = await repo.owner(parent.ownerId);
+    if (options.expand && loaded.review) {
+      for (const component of components) {
+        result.reviewReceiver ??= await component.receiverOf?.(loaded.review);
+      }
+    }
     return result;
   }
 
@@ -286,13 +294,21 @@ export function createRecordService(deps: {
       const document = prepare(body);
       const id = newRecordId();
       const errors = await validate(id, document, undefined);
-      await db.transaction(async (tx) => {
+      const parentId = await db.transaction(async (tx) => {
         const txRepo = createRecordRepository(tx);
         const parent = await txRepo.insertParent(newRecordId(), actor.identity.userId!);
         await txRepo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
+        return parent.id;
       });
-      for (const component of components) {
-        await component.afterCreate?.(actor, id, isRecord(body) ? body : {});
+      try {
+        for (const component of components) {
+          await component.afterCreate?.(actor, id, isRecord(body) ? body : {});
+        }
+      } catch (error) {
+        // A refused part (e.g. an invalid parent.review) leaves no half-made draft behind.
+        await repo.deleteDraft(id);
+        await repo.deleteParent(parentId);
+        throw error;
       }
       return draftView(id, actor, { ...options, errors });
     },

@@ -58,6 +58,7 @@ export function factsOfRequest(row: RequestRow): RequestFacts {
     creator: { type: row.creatorType, id: row.creatorId },
     receiver:
       row.receiverType && row.receiverId ? { type: row.receiverType, id: row.receiverId } : null,
+    status: row.status,
   };
 }
 

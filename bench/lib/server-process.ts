@@ -6,9 +6,11 @@ const main = path.resolve(import.meta.dirname, '../../packages/server/src/main.t
 
 /** The real server as `npm start` runs it, in a process of its own so its memory can be read. */
 export async function spawnArca(port: number, env: Record<string, string>) {
+  // The database is the caller's choice alone, never a DATABASE_URL it happens to inherit.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, [main], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       ARCA_SITE_URL: `http://127.0.0.1:${port}`,

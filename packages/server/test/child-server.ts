@@ -17,9 +17,12 @@ export function freePort(): Promise<number> {
 
 /** The real server in a process of its own (`node src/main.ts`), which a test may kill. */
 export async function spawnServer(env: Record<string, string>, port: number) {
+  // The database is the test's choice alone: an inherited DATABASE_URL would point the
+  // PGlite run at the shared server's `test` database.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [main], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       ARCA_SITE_URL: `http://127.0.0.1:${port}`,

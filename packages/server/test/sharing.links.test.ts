@@ -213,7 +213,8 @@ describe('tokens on page URLs', () => {
       const browser = app.client();
       const page = await browser.get(`/records/${record.id}?token=${link.token}`);
       expect(page.status).toBe(200);
-      expect(page.body).toContain('<title>Arca</title>');
+      // The token opened the restricted record: its page head names it.
+      expect(page.body).toContain('<title>Page token record | Arca</title>');
       expect(browser.cookies.get('links')).toContain(link.id);
       expect((await browser.get(`/api/records/${record.id}`)).status).toBe(200);
       // A forged token on a page sets nothing.

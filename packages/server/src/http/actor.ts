@@ -43,7 +43,8 @@ async function resolve(
   const [groups, links, communities] = await Promise.all([
     identity.groups ?? (identity.userId === null ? [] : services.groups.groupsOf(identity.userId)),
     services.access.validLinks(presented),
-    identity.userId === null ? [] : services.communities.membershipsOf(identity.userId),
+    identity.communities ??
+      (identity.userId === null ? [] : services.communities.membershipsOf(identity.userId)),
   ]);
   const validIds = new Set(links.map((link) => link.id));
   const kept = presented
@@ -70,7 +71,7 @@ async function resolve(
       parentId: link.parentId,
       permission: link.permission as LinkLevel,
     })),
-    communities,
+    communities: [...communities],
   };
 }
 

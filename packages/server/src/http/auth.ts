@@ -59,6 +59,7 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
       isAdmin: session.isAdmin,
       isSystem: false,
       groups: session.groups,
+      communities: session.communities,
     };
     request.authMethod = 'session';
   });

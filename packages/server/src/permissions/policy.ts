@@ -1,3 +1,5 @@
+import type { CommunityRole } from './community-roles.ts';
+
 /**
  * Declarative permissions (STYLE.md §2): each action is a list of generators,
  * and an actor may act when any generator allows it. Generators are small
@@ -10,6 +12,8 @@ export interface Identity {
   isSystem: boolean;
   /** The user's groups, when authentication already read them. */
   groups?: readonly string[];
+  /** The user's community roles, when authentication already read them. */
+  communities?: readonly { id: string; role: CommunityRole }[];
 }
 
 export const anonymous: Identity = { userId: null, isAdmin: false, isSystem: false };

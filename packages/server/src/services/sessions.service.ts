@@ -1,14 +1,16 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { groupMembers, sessions, users } from '../db/schema.ts';
+import { communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
+import type { CommunityRole } from '../permissions/community-roles.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
 
 export interface ActiveSession {
   userId: number;
   isAdmin: boolean;
   csrfToken: string;
-  /** The user's groups, read along (record permissions need them on most requests). */
+  /** The user's groups and community roles, read along (record permissions need them). */
   groups: string[];
+  communities: { id: string; role: CommunityRole }[];
 }
 
 /** Server-side sessions: the cookie carries a random token, the table its hash. */
@@ -23,6 +25,9 @@ export function createSessionService(db: Database, lifetimeMs: number) {
         groups: sql<
           string[]
         >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
+        communities: sql<
+          { id: string; role: CommunityRole }[]
+        >`coalesce((SELECT json_agg(json_build_object('id', ${communityMembers.communityId}, 'role', ${communityMembers.role})) FROM ${communityMembers} WHERE ${communityMembers.userId} = ${users.id}), '[]'::json)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

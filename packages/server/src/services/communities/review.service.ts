@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { requests } from '../../db/schema.requests.ts';
@@ -32,11 +32,8 @@ export function createReviewService(deps: {
 }) {
   const { db, records, communities } = deps;
 
-  async function currentReview(
-    draftId: string,
-    database: Database = db,
-  ): Promise<RequestRow | undefined> {
-    const [row] = await database
+  const currentReviewQuery = (database: Database, draftId: string | Placeholder) =>
+    database
       .select()
       .from(requests)
       .where(
@@ -49,7 +46,18 @@ export function createReviewService(deps: {
       )
       .orderBy(desc(requests.createdAt))
       .limit(1);
-    return row;
+  // Read with every draft view: prepared on first use (transactions run it plain).
+  const prepareCurrentReview = () =>
+    currentReviewQuery(db, sql.placeholder('draftId')).prepare('current_review');
+  let currentReviewPrepared: ReturnType<typeof prepareCurrentReview> | undefined;
+
+  async function currentReview(
+    draftId: string,
+    database: Database = db,
+  ): Promise<RequestRow | undefined> {
+    if (database !== db) return (await currentReviewQuery(database, draftId))[0];
+    currentReviewPrepared ??= prepareCurrentReview();
+    return (await currentReviewPrepared.execute({ draftId }))[0];
   }
 
   /** The draft, if the actor may manage it (all review changes need manage, API.md §7). */

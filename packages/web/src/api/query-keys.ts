@@ -23,4 +23,9 @@ export const queryKeys = {
   funderSuggestions: (text: string) => ['funders', text] as const,
   awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
   subjectSuggestions: (text: string) => ['subjects', text] as const,
+  // The share dialog (api/sharing.ts): everything under `sharing(id)` refreshes together.
+  sharing: (id: string) => ['sharing', id] as const,
+  secretLinks: (id: string) => ['sharing', id, 'links'] as const,
+  grants: (id: string, kind: string) => ['sharing', id, kind] as const,
+  subjectSearch: (kind: string, text: string) => ['share-subjects', kind, text] as const,
 };

@@ -28,4 +28,9 @@ export const queryKeys = {
   secretLinks: (id: string) => ['sharing', id, 'links'] as const,
   grants: (id: string, kind: string) => ['sharing', id, kind] as const,
   subjectSearch: (kind: string, text: string) => ['share-subjects', kind, text] as const,
+  // Requests (api/requests.ts).
+  request: (id: string) => ['request', id] as const,
+  requestTimeline: (id: string) => ['request-timeline', id] as const,
+  myRequests: (open: boolean) => ['my-requests', open] as const,
+  userName: (id: string) => ['user-name', id] as const,
 };

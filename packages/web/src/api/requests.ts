@@ -1,0 +1,159 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+import { apiPath } from './records.ts';
+
+// The requests API (API.md §4.3): the request page and the requests dashboard.
+
+export type RequestStatus =
+  'created' | 'submitted' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+export interface RequestJson {
+  id: string;
+  number: string;
+  type: string;
+  title: string;
+  description: string;
+  status: RequestStatus;
+  is_open: boolean;
+  is_closed: boolean;
+  created: string;
+  updated: string;
+  created_by: Record<string, string>;
+  receiver: Record<string, string> | null;
+  topic: Record<string, string> | null;
+  payload?: Record<string, unknown>;
+  links: {
+    self: string;
+    self_html: string;
+    comments: string;
+    timeline: string;
+    actions: Partial<Record<'accept' | 'decline' | 'cancel' | 'submit' | 'expire', string>>;
+  };
+  ui?: { permissions?: { can_comment?: boolean } };
+}
+
+/** A timeline event: C = comment, L = status log (`payload.event`). */
+export interface RequestEvent {
+  id: string;
+  type: 'C' | 'L' | 'R';
+  created_by: { user: string };
+  payload: { content?: string; format?: string; event?: string };
+  created: string;
+}
+
+interface Hits<T> {
+  hits: { hits: T[]; total: number };
+}
+
+/** A guest follows their request with `?access_request_token=`; every call carries it. */
+export function withRequestToken(path: string, token: string | undefined): string {
+  if (!token) return path;
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}access_request_token=${encodeURIComponent(token)}`;
+}
+
+export function useRequest(id: string, token: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.request(id),
+    queryFn: ({ signal }) =>
+      api.get<RequestJson>(
+        withRequestToken(`/api/requests/${encodeURIComponent(id)}`, token),
+        signal,
+      ),
+  });
+}
+
+export function useTimeline(request: RequestJson | undefined, token: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.requestTimeline(request?.id ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<Hits<RequestEvent>>(
+          withRequestToken(`${apiPath(request?.links.timeline ?? '')}?size=100`, token),
+          signal,
+        )
+        .then((result) => result.hits.hits),
+    enabled: request !== undefined,
+  });
+}
+
+function useRefresh(id: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.request(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.requestTimeline(id) }),
+      queryClient.invalidateQueries({ queryKey: ['my-requests'] }),
+    ]);
+}
+
+const htmlPayload = (content: string) => ({ payload: { content, format: 'html' } });
+
+/** Plain text typed by a person, as the HTML the API stores (escaped, paragraphs kept). */
+export function textToHtml(text: string): string {
+  const escaped = text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+  return escaped
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.replaceAll('\n', '<br>')}</p>`)
+    .join('');
+}
+
+export function useComment(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
+  return useMutation({
+    mutationFn: (text: string) =>
+      api.post<RequestEvent>(
+        withRequestToken(apiPath(request.links.comments), token),
+        htmlPayload(textToHtml(text)),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useRequestAction(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
+  return useMutation({
+    mutationFn: ({ link, comment }: { link: string; comment: string }) =>
+      api.post<RequestJson>(
+        withRequestToken(apiPath(link), token),
+        comment.trim() ? htmlPayload(textToHtml(comment)) : undefined,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** My requests, open or closed (`/api/user/requests`). */
+export function useMyRequests(open: boolean) {
+  return useQuery({
+    queryKey: queryKeys.myRequests(open),
+    queryFn: ({ signal }) =>
+      api
+        .get<Hits<RequestJson>>(
+          `/api/user/requests?is_open=${open ? 'true' : 'false'}&sort=newest&size=100`,
+          signal,
+        )
+        .then((result) => result.hits),
+  });
+}
+
+/** A person's display name for the timeline; falls back to nothing when the profile is private. */
+export function useUserName(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.userName(id ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ profile?: { full_name?: string }; username?: string | null }>(
+          `/api/users/${encodeURIComponent(id ?? '')}`,
+          signal,
+        )
+        .then((user) => user.profile?.full_name || user.username || ''),
+    enabled: id !== undefined && id !== 'system' && /^\d+$/.test(id),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,72 @@
+import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type RequestJson, useRequest, useTimeline } from '../api/requests.ts';
+import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { CommentBox } from './CommentBox.tsx';
+import { isKnownType, STATUS_COLORS } from './labels.ts';
+import { RequestActions } from './RequestActions.tsx';
+import { Timeline } from './Timeline.tsx';
+
+export function RequestTypeLabel({ type }: { type: string }) {
+  const { t } = useTranslation();
+  return <>{isKnownType(type) ? t(`requests.types.${type}`) : type}</>;
+}
+
+function RecordLink({ request }: { request: RequestJson }) {
+  const { t } = useTranslation();
+  const id = request.topic?.record;
+  if (!id) return null;
+  // A submission is about a draft: its preview is where the reviewer reads it.
+  const draft = request.type === 'community-submission' && request.is_open;
+  return (
+    <Text size="sm">
+      {t('requests.record')}{' '}
+      <Anchor component={Link} to={draft ? `/records/${id}?preview=1` : `/records/${id}`}>
+        {request.title || id}
+      </Anchor>
+    </Text>
+  );
+}
+
+/** `/me/requests/{id}`: the request, its timeline, a comment box and the actions. */
+export function RequestPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('access_request_token') ?? undefined;
+  const request = useRequest(id, token);
+  const timeline = useTimeline(request.data, token);
+
+  if (request.isPending) return <PageLoader />;
+  if (request.error) {
+    return (
+      <Container size="md" py="lg">
+        <ErrorAlert error={request.error} />
+      </Container>
+    );
+  }
+  const data = request.data;
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Group gap="sm">
+          <Badge variant="light">
+            <RequestTypeLabel type={data.type} />
+          </Badge>
+          <Badge color={STATUS_COLORS[data.status]} data-testid="request-status">
+            {t(`requests.status.${data.status}`)}
+          </Badge>
+        </Group>
+        <Title order={2}>{data.title || t('requests.untitled')}</Title>
+        <RecordLink request={data} />
+        <RequestActions request={data} token={token} />
+        <Title order={3}>{t('requests.timeline')}</Title>
+        {timeline.error && <ErrorAlert error={timeline.error} />}
+        {timeline.data && <Timeline events={timeline.data} />}
+        {data.ui?.permissions?.can_comment !== false && <CommentBox request={data} token={token} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 
@@ -45,7 +45,7 @@ async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
   }
 }
 
-describe('access requests in the browser', () => {
+describe('requests in the browser', () => {
   it('a guest asks, the owner accepts on the requests page, the mailed link opens the restricted file', async () => {
     const found = (await (
       await fetch(`${server.url}/api/records?q=${encodeURIComponent('"Interview transcripts"')}`)
@@ -111,4 +111,94 @@ describe('access requests in the browser', () => {
     await guest.context().close();
     await alice.context().close();
   });
+
+  it('a curator accepts a community submission from the requests page', async () => {
+    // This branch seeds no communities: alice makes one with carol as its curator.
+    const alice = await loggedInPage(browser, server.url);
+    const lab = await createLab(alice, 'carol');
+    const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
+    const id = await submitToLab(bob, lab, 'Moss cover survey for the lab');
+
+    const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
+    await carol.goto(`${server.url}/me/requests`);
+    await carol.getByRole('link', { name: 'Moss cover survey for the lab' }).click();
+    await carol.getByText('Community submission').waitFor();
+    await carol.getByText('Please review.').waitFor();
+    await carol.getByRole('button', { name: 'Accept' }).click();
+    await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
+
+    const published = await fetch(`${server.url}/api/records/${id}`);
+    expect(published.status).toBe(200);
+    for (const page of [carol, bob, alice]) await page.context().close();
+  });
 });
+
+/** The API as the page's user, with the CSRF header the server wants on writes. */
+async function apiAs(page: Page) {
+  const cookies = await page.context().cookies(server.url);
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const headers = { 'X-CSRFToken': csrf, 'Content-Type': 'application/json' };
+  const call = async (method: 'POST' | 'PUT', path: string, data: unknown, status: number) => {
+    const answer = await page.request.fetch(`${server.url}${path}`, { method, headers, data });
+    expect(answer.status(), await answer.text()).toBe(status);
+    return answer.status() === 204 ? undefined : ((await answer.json()) as { id: string });
+  };
+  return call;
+}
+
+/** A community owned by the page's user, with `curator` (a username search) as curator. */
+async function createLab(owner: Page, curator: string): Promise<string> {
+  const call = await apiAs(owner);
+  const lab = await call(
+    'POST',
+    '/api/communities',
+    { slug: 'share-e2e-lab', metadata: { title: 'Share e2e lab', description: 'A lab.' } },
+    201,
+  );
+  const users = (await (
+    await owner.request.get(`${server.url}/api/users?suggest=${curator}`)
+  ).json()) as { hits: { hits: { id: string }[] } };
+  const member = users.hits.hits[0]?.id ?? '';
+  await call(
+    'POST',
+    `/api/communities/${lab?.id}/members`,
+    { members: [{ type: 'user', id: member }], role: 'curator' },
+    204,
+  );
+  return lab?.id ?? '';
+}
+
+/** A publishable draft of the page's user, submitted to the community for review. */
+async function submitToLab(page: Page, communityId: string, title: string): Promise<string> {
+  const call = await apiAs(page);
+  const draft = await call(
+    'POST',
+    '/api/records',
+    {
+      metadata: {
+        resource_type: { id: 'dataset' },
+        title,
+        publication_date: '2026-04-01',
+        creators: [
+          { person_or_org: { type: 'personal', family_name: 'Baker', given_name: 'Bob' } },
+        ],
+      },
+      files: { enabled: false },
+    },
+    201,
+  );
+  const id = draft?.id ?? '';
+  await call(
+    'PUT',
+    `/api/records/${id}/draft/review`,
+    { receiver: { community: communityId }, type: 'community-submission' },
+    200,
+  );
+  await call(
+    'POST',
+    `/api/records/${id}/draft/actions/submit-review`,
+    { payload: { content: '<p>Please review.</p>', format: 'html' } },
+    202,
+  );
+  return id;
+}

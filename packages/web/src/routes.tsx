@@ -50,8 +50,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              // Guests reach their access request through its token link: no login here.
+              path: 'me/requests/:id',
+              lazy: () =>
+                import('./requests/RequestPage.tsx').then((module) => ({
+                  Component: module.RequestPage,
+                })),
+            },
+            {
               loader: requireLogin(queryClient),
               children: [
+                {
+                  path: 'me/requests',
+                  lazy: () =>
+                    import('./requests/RequestsPage.tsx').then((module) => ({
+                      Component: module.RequestsPage,
+                    })),
+                },
                 // The deposit editor: one route module for new and existing drafts.
                 ...['uploads/new', 'uploads/:id', 'communities/:slug/upload'].map((path) => ({
                   path,
@@ -89,20 +104,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         })),
                     },
                   ],
-                },
-                {
-                  path: 'me/requests',
-                  lazy: () =>
-                    import('./requests/RequestsPage.tsx').then((module) => ({
-                      Component: module.RequestsPage,
-                    })),
-                },
-                {
-                  path: 'me/requests/:id',
-                  lazy: () =>
-                    import('./requests/RequestPage.tsx').then((module) => ({
-                      Component: module.RequestPage,
-                    })),
                 },
               ],
             },

@@ -23,7 +23,14 @@ export const queryKeys = {
   funderSuggestions: (text: string) => ['funders', text] as const,
   awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
   subjectSuggestions: (text: string) => ['subjects', text] as const,
-  myRequests: (open: boolean) => ['my-requests', open] as const,
+  // The share dialog (api/sharing.ts): everything under `sharing(id)` refreshes together.
+  sharing: (id: string) => ['sharing', id] as const,
+  secretLinks: (id: string) => ['sharing', id, 'links'] as const,
+  grants: (id: string, kind: string) => ['sharing', id, kind] as const,
+  subjectSearch: (kind: string, text: string) => ['share-subjects', kind, text] as const,
+  // Requests (api/requests.ts).
   request: (id: string) => ['request', id] as const,
-  requestTimeline: (id: string) => ['request', id, 'timeline'] as const,
+  requestTimeline: (id: string) => ['request-timeline', id] as const,
+  myRequests: (open: boolean) => ['my-requests', open] as const,
+  userName: (id: string) => ['user-name', id] as const,
 };

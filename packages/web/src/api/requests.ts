@@ -1,60 +1,83 @@
-import type { RequestActionKey, RequestEventItem, RequestItem, SearchResult } from '@arca/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
+import { apiPath } from './records.ts';
 
-/** Comments travel as HTML (InvenioRDM's format); typed text is escaped into one paragraph. */
-export function textToHtml(text: string): string {
-  const escaped = text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-  return `<p>${escaped.replaceAll('\n', '<br>')}</p>`;
+// The requests API (API.md §4.3): the request page and the requests dashboard.
+
+export type RequestStatus =
+  'created' | 'submitted' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+export interface RequestJson {
+  id: string;
+  number: string;
+  type: string;
+  title: string;
+  description: string;
+  status: RequestStatus;
+  is_open: boolean;
+  is_closed: boolean;
+  created: string;
+  updated: string;
+  created_by: Record<string, string>;
+  receiver: Record<string, string> | null;
+  topic: Record<string, string> | null;
+  payload?: Record<string, unknown>;
+  links: {
+    self: string;
+    self_html: string;
+    comments: string;
+    timeline: string;
+    actions: Partial<Record<'accept' | 'decline' | 'cancel' | 'submit' | 'expire', string>>;
+  };
+  ui?: { permissions?: { can_comment?: boolean } };
 }
 
-/** The text of a comment's HTML, never rendered as markup (no script can run). */
-export function htmlToText(html: string): string {
-  const document = new DOMParser().parseFromString(
-    html.replaceAll(/<br\s*\/?>/gi, '\n'),
-    'text/html',
-  );
-  return document.body.textContent;
+/** A timeline event: C = comment, L = status log (`payload.event`). */
+export interface RequestEvent {
+  id: string;
+  type: 'C' | 'L' | 'R';
+  created_by: { user: string };
+  payload: { content?: string; format?: string; event?: string };
+  created: string;
 }
 
-const commentBody = (text: string) => ({ payload: { content: textToHtml(text), format: 'html' } });
-
-export function useMyRequests(open: boolean) {
-  return useQuery({
-    queryKey: queryKeys.myRequests(open),
-    queryFn: ({ signal }) =>
-      api.get<SearchResult<RequestItem>>(
-        `/api/user/requests?is_open=${String(open)}&sort=newest&size=50`,
-        signal,
-      ),
-  });
+interface Hits<T> {
+  hits: { hits: T[]; total: number };
 }
 
-export function useRequest(id: string) {
+/** A guest follows their request with `?access_request_token=`; every call carries it. */
+export function withRequestToken(path: string, token: string | undefined): string {
+  if (!token) return path;
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}access_request_token=${encodeURIComponent(token)}`;
+}
+
+export function useRequest(id: string, token: string | undefined) {
   return useQuery({
     queryKey: queryKeys.request(id),
     queryFn: ({ signal }) =>
-      api.get<RequestItem>(`/api/requests/${encodeURIComponent(id)}`, signal),
-  });
-}
-
-export function useTimeline(id: string) {
-  return useQuery({
-    queryKey: queryKeys.requestTimeline(id),
-    queryFn: ({ signal }) =>
-      api.get<SearchResult<RequestEventItem>>(
-        `/api/requests/${encodeURIComponent(id)}/timeline?size=100`,
+      api.get<RequestJson>(
+        withRequestToken(`/api/requests/${encodeURIComponent(id)}`, token),
         signal,
       ),
   });
 }
 
-/** Refreshes the request and its timeline after any change. */
+export function useTimeline(request: RequestJson | undefined, token: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.requestTimeline(request?.id ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<Hits<RequestEvent>>(
+          withRequestToken(`${apiPath(request?.links.timeline ?? '')}?size=100`, token),
+          signal,
+        )
+        .then((result) => result.hits.hits),
+    enabled: request !== undefined,
+  });
+}
+
 function useRefresh(id: string) {
   const queryClient = useQueryClient();
   return () =>
@@ -65,48 +88,72 @@ function useRefresh(id: string) {
     ]);
 }
 
-export function useRequestAction(request: RequestItem) {
+const htmlPayload = (content: string) => ({ payload: { content, format: 'html' } });
+
+/** Plain text typed by a person, as the HTML the API stores (escaped, paragraphs kept). */
+export function textToHtml(text: string): string {
+  const escaped = text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+  return escaped
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.replaceAll('\n', '<br>')}</p>`)
+    .join('');
+}
+
+export function useComment(request: RequestJson, token: string | undefined) {
   const refresh = useRefresh(request.id);
   return useMutation({
-    mutationFn: ({ action, comment }: { action: RequestActionKey; comment: string }) =>
-      api.post<RequestItem>(
-        new URL(request.links.actions[action]!).pathname,
-        comment.trim() ? commentBody(comment) : undefined,
+    mutationFn: (text: string) =>
+      api.post<RequestEvent>(
+        withRequestToken(apiPath(request.links.comments), token),
+        htmlPayload(textToHtml(text)),
       ),
     onSuccess: refresh,
   });
 }
 
-export function useAddComment(requestId: string) {
-  const refresh = useRefresh(requestId);
+export function useRequestAction(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
   return useMutation({
-    mutationFn: ({ text, replyTo }: { text: string; replyTo?: string }) =>
-      api.post<RequestEventItem>(
-        replyTo
-          ? `/api/requests/${requestId}/comments/${replyTo}/reply`
-          : `/api/requests/${requestId}/comments`,
-        commentBody(text),
+    mutationFn: ({ link, comment }: { link: string; comment: string }) =>
+      api.post<RequestJson>(
+        withRequestToken(apiPath(link), token),
+        comment.trim() ? htmlPayload(textToHtml(comment)) : undefined,
       ),
     onSuccess: refresh,
   });
 }
 
-export function useEditComment(requestId: string) {
-  const refresh = useRefresh(requestId);
-  return useMutation({
-    mutationFn: ({ eventId, text }: { eventId: string; text: string }) =>
-      api.put<RequestEventItem>(
-        `/api/requests/${requestId}/comments/${eventId}`,
-        commentBody(text),
-      ),
-    onSuccess: refresh,
+/** My requests, open or closed (`/api/user/requests`). */
+export function useMyRequests(open: boolean) {
+  return useQuery({
+    queryKey: queryKeys.myRequests(open),
+    queryFn: ({ signal }) =>
+      api
+        .get<Hits<RequestJson>>(
+          `/api/user/requests?is_open=${open ? 'true' : 'false'}&sort=newest&size=100`,
+          signal,
+        )
+        .then((result) => result.hits),
   });
 }
 
-export function useDeleteComment(requestId: string) {
-  const refresh = useRefresh(requestId);
-  return useMutation({
-    mutationFn: (eventId: string) => api.delete(`/api/requests/${requestId}/comments/${eventId}`),
-    onSuccess: refresh,
+/** A person's display name for the timeline; falls back to nothing when the profile is private. */
+export function useUserName(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.userName(id ?? ''),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ profile?: { full_name?: string }; username?: string | null }>(
+          `/api/users/${encodeURIComponent(id ?? '')}`,
+          signal,
+        )
+        .then((user) => user.profile?.full_name || user.username || ''),
+    enabled: id !== undefined && id !== 'system' && /^\d+$/.test(id),
+    staleTime: Infinity,
+    retry: false,
   });
 }

@@ -3,6 +3,7 @@ import { Button, Card, Stack, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useEditRecord, useNewVersion } from '../api/records.ts';
+import { ShareButton } from '../sharing/ShareButton.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 /** The abilities the server sent with the record (`ui.permissions`); the page never derives them. */
@@ -15,7 +16,7 @@ function pathOf(link: string): string {
   return url.pathname + url.search;
 }
 
-/** Edit and New version, by permission; the Share button joins them here. */
+/** Edit and New version, by permission, and the Share button. */
 export function RecordActions({ record }: { record: RecordJson }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -69,7 +70,7 @@ export function RecordActions({ record }: { record: RecordJson }) {
             </Button>
           </Tooltip>
         )}
-        {/* The Share button (share access dialog, SPEC §2) takes its place here. */}
+        <ShareButton record={record} />
         {edit.error && <ErrorAlert error={edit.error} />}
         {newVersion.error && <ErrorAlert error={newVersion.error} />}
       </Stack>

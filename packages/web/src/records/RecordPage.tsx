@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { AccessRequestForm } from '../sharing/AccessRequestForm.tsx';
 import { AccessNotice } from './AccessNotice.tsx';
 import { Citation } from './Citation.tsx';
 import { Communities } from './Communities.tsx';
@@ -69,9 +70,9 @@ export function RecordPage() {
               </Section>
             )}
             {record.files.enabled && !can.can_read_files && !record.is_draft ? (
-              // The access request form (restricted files, requests allowed) goes here.
               <Section title={t('records.files.title')}>
                 <Text c="dimmed">{t('records.files.restricted')}</Text>
+                <AccessRequestForm record={record} />
               </Section>
             ) : (
               <FilesSection record={record} token={token} />

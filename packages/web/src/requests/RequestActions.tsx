@@ -1,46 +1,37 @@
-import type { RequestActionKey, RequestItem } from '@arca/schema';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useRequestAction } from '../api/requests.ts';
+import { type RequestJson, useRequestAction } from '../api/requests.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
-// Only what the server lists in links.actions is offered: the UI never re-derives a rule.
-const OFFERED: { action: RequestActionKey; color: string }[] = [
-  { action: 'accept', color: 'green' },
-  { action: 'decline', color: 'red' },
-  { action: 'cancel', color: 'gray' },
-];
+const ACTIONS = [
+  { name: 'accept', color: 'green' },
+  { name: 'decline', color: 'red' },
+  { name: 'cancel', color: 'gray' },
+] as const;
 
-export function RequestActions({ request }: { request: RequestItem }) {
+/** Accept, decline, cancel: only those the server lists in `links.actions` for this caller. */
+export function RequestActions({ request, token }: { request: RequestJson; token?: string }) {
   const { t } = useTranslation();
-  const [comment, setComment] = useState('');
-  const act = useRequestAction(request);
-  const offered = OFFERED.filter(({ action }) => request.links.actions[action]);
+  const action = useRequestAction(request, token);
+  const offered = ACTIONS.filter(({ name }) => request.links.actions[name] !== undefined);
   if (offered.length === 0) return null;
-
   return (
-    <Stack gap="xs">
-      <Textarea
-        label={t('requests.actionComment')}
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-        minRows={2}
-      />
-      <Group>
-        {offered.map(({ action, color }) => (
+    <>
+      <Group gap="sm">
+        {offered.map(({ name, color }) => (
           <Button
-            key={action}
+            key={name}
             color={color}
-            loading={act.isPending && act.variables.action === action}
-            disabled={act.isPending}
-            onClick={() => act.mutate({ action, comment }, { onSuccess: () => setComment('') })}
+            variant={name === 'accept' ? 'filled' : 'light'}
+            loading={action.isPending && action.variables.link === request.links.actions[name]}
+            disabled={action.isPending}
+            onClick={() => action.mutate({ link: request.links.actions[name] ?? '', comment: '' })}
           >
-            {t(`requests.actions.${action}`)}
+            {t(`requests.actions.${name}`)}
           </Button>
         ))}
       </Group>
-      {act.error && <ErrorAlert error={act.error} />}
-    </Stack>
+      {action.error && <ErrorAlert error={action.error} />}
+    </>
   );
 }

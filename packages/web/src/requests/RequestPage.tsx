@@ -1,76 +1,72 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { useAddComment, useRequest, useTimeline } from '../api/requests.ts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type RequestJson, useRequest, useTimeline } from '../api/requests.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
-import { CommentForm } from './CommentForm.tsx';
+import { CommentBox } from './CommentBox.tsx';
+import { isKnownType, STATUS_COLORS } from './labels.ts';
 import { RequestActions } from './RequestActions.tsx';
-import { RequestStatusBadge } from './RequestStatusBadge.tsx';
-import { TimelineEvent } from './TimelineEvent.tsx';
+import { Timeline } from './Timeline.tsx';
 
-/**
- * A request (e.g. a community submission): what it is about, the actions the
- * current user may take, and the conversation. Curators review from here.
- */
+export function RequestTypeLabel({ type }: { type: string }) {
+  const { t } = useTranslation();
+  return <>{isKnownType(type) ? t(`requests.types.${type}`) : type}</>;
+}
+
+function RecordLink({ request }: { request: RequestJson }) {
+  const { t } = useTranslation();
+  const id = request.topic?.record;
+  if (!id) return null;
+  // A submission is about a draft: its preview is where the reviewer reads it.
+  const draft = request.type === 'community-submission' && request.is_open;
+  return (
+    <Text size="sm">
+      {t('requests.record')}{' '}
+      <Anchor component={Link} to={draft ? `/records/${id}?preview=1` : `/records/${id}`}>
+        {request.title || id}
+      </Anchor>
+    </Text>
+  );
+}
+
+/** `/me/requests/{id}`: the request, its timeline, a comment box and the actions. */
 export function RequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const request = useRequest(id);
-  const timeline = useTimeline(id);
-  const comment = useAddComment(id);
+  const [search] = useSearchParams();
+  const token = search.get('access_request_token') ?? undefined;
+  const request = useRequest(id, token);
+  const timeline = useTimeline(request.data, token);
 
   if (request.isPending) return <PageLoader />;
-  if (request.error) return <ErrorAlert error={request.error} />;
-  const item = request.data;
-  const record = item.topic?.record;
-
+  if (request.error) {
+    return (
+      <Container size="md" py="lg">
+        <ErrorAlert error={request.error} />
+      </Container>
+    );
+  }
+  const data = request.data;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={2}>{item.title || t('requests.untitled')}</Title>
-        <RequestStatusBadge status={item.status} />
-      </Group>
-      <Text c="dimmed">
-        {t(
-          `requests.types.${item.type === 'community-submission' ? 'communitySubmission' : 'other'}`,
-        )}
-        {item.expires_at &&
-          item.is_open &&
-          ` · ${t('requests.expires', { date: item.expires_at.slice(0, 10) })}`}
-      </Text>
-      {record && (
-        <Group>
-          {item.is_open || item.status === 'created' || item.status === 'declined' ? (
-            <>
-              <Anchor href={`/records/${record}?preview=1`}>{t('requests.preview')}</Anchor>
-              <Anchor href={`/uploads/${record}`}>{t('requests.editDraft')}</Anchor>
-            </>
-          ) : (
-            <Anchor href={`/records/${record}`}>{t('requests.viewRecord')}</Anchor>
-          )}
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Group gap="sm">
+          <Badge variant="light">
+            <RequestTypeLabel type={data.type} />
+          </Badge>
+          <Badge color={STATUS_COLORS[data.status]} data-testid="request-status">
+            {t(`requests.status.${data.status}`)}
+          </Badge>
         </Group>
-      )}
-      <RequestActions request={item} />
-      <Title order={3}>{t('requests.timeline')}</Title>
-      {timeline.isPending && <PageLoader />}
-      {timeline.error && <ErrorAlert error={timeline.error} />}
-      {timeline.data && (
-        <Stack gap="sm" aria-label={t('requests.timeline')}>
-          {timeline.data.hits.hits.map((event) => (
-            <TimelineEvent key={event.id} requestId={id} event={event} />
-          ))}
-        </Stack>
-      )}
-      {item.ui?.permissions.can_comment && (
-        <CommentForm
-          label={t('requests.newComment')}
-          submitLabel={t('requests.comment')}
-          pending={comment.isPending}
-          error={comment.error}
-          onSubmit={(text) => comment.mutateAsync({ text })}
-        />
-      )}
-    </Stack>
+        <Title order={2}>{data.title || t('requests.untitled')}</Title>
+        <RecordLink request={data} />
+        <RequestActions request={data} token={token} />
+        <Title order={3}>{t('requests.timeline')}</Title>
+        {timeline.error && <ErrorAlert error={timeline.error} />}
+        {timeline.data && <Timeline events={timeline.data} />}
+        {data.ui?.permissions?.can_comment !== false && <CommentBox request={data} token={token} />}
+      </Stack>
+    </Container>
   );
 }

@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../deposit-context.ts';
 import type { DepositFormValues } from '../form-values.ts';
+import { ShareButton } from '../../sharing/ShareButton.tsx';
 import { DeleteModal } from './DeleteModal.tsx';
 import { PublishModal } from './PublishModal.tsx';
 import { deleteKind, publishBlockedByFiles } from './publish-rules.ts';
@@ -75,6 +76,7 @@ export function ActionsCard() {
             </Button>
           </Tooltip>
         )}
+        {draft && <ShareButton record={draft} />}
       </Stack>
       <PublishModal
         opened={modal === 'publish'}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { loggedInPage } from './deposit.helpers.ts';
+
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `to` whose text has a link matching `pattern`, read as the admin does. */
+async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
+  const admin = await loggedInPage(browser, server.url, 'admin@demo.arca');
+  let seen: Mail[] = [];
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      // Mail leaves through the job queue after the commit: run what is due now.
+      await server.services.jobs.runDue();
+      const answer = await admin.request.get(`${server.url}/api/admin/outbox?size=50`);
+      expect(answer.status()).toBe(200);
+      const body = (await answer.json()) as { hits: { hits: Mail[] } };
+      seen = body.hits.hits;
+      for (const mail of body.hits.hits) {
+        const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
+        if (match) return match[0];
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const summary = seen.map((mail) => `${mail.to}: ${mail.subject}\n${mail.text}`).join('\n---\n');
+    throw new Error(`No mail to ${to} with ${String(pattern)} in:\n${summary}`);
+  } finally {
+    await admin.context().close();
+  }
+}
+
+describe('requests in the browser', () => {
+  it('a guest asks, the owner accepts on the requests page, the mailed link opens the restricted file', async () => {
+    const found = (await (
+      await fetch(`${server.url}/api/records?q=${encodeURIComponent('"Interview transcripts"')}`)
+    ).json()) as { hits: { hits: { id: string }[] } };
+    const id = found.hits.hits[0]?.id ?? '';
+    expect(id).not.toBe('');
+
+    // The owner lets guests ask.
+    const alice = await loggedInPage(browser, server.url);
+    await alice.goto(`${server.url}/records/${id}`);
+    await alice.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = alice.getByRole('dialog', { name: 'Share access' });
+    await dialog.getByRole('tab', { name: 'Settings' }).click();
+    await dialog.getByRole('switch', { name: /guests/ }).check({ force: true });
+    await dialog.getByLabel('Conditions').fill('For research use only.');
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await dialog.getByRole('button', { name: 'Saved' }).waitFor();
+
+    // A guest asks, then confirms their e-mail address.
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`${server.url}/records/${id}`);
+    await guest.getByText('For research use only.').waitFor();
+    await guest.getByRole('textbox', { name: 'Full name' }).fill('Grace Guest');
+    await guest.getByRole('textbox', { name: 'E-mail' }).fill('grace@example.org');
+    await guest.getByRole('textbox', { name: 'Message' }).fill('For my thesis, please.');
+    await guest.getByRole('checkbox', { name: /I consent/ }).check();
+    await guest.getByRole('button', { name: 'Request access' }).click();
+    await guest.getByText('Request sent').waitFor();
+    const confirm = await linkFromOutbox(
+      'grace@example.org',
+      /https?:\/\/\S+\/access\/requests\/confirm\?access_request_token=[^\s"<>]+/,
+    );
+    await guest.goto(confirm);
+    await guest.waitForURL(/\/me\/requests\/[^?]+\?access_request_token=/);
+    await guest.getByText('For my thesis, please.').waitFor();
+
+    // The owner accepts from the requests page.
+    await alice.goto(`${server.url}/me/requests`);
+    await alice
+      .getByRole('link', { name: /Interview transcripts/ })
+      .first()
+      .click();
+    await alice.getByText('For my thesis, please.').waitFor();
+    await alice.getByRole('button', { name: 'Accept' }).click();
+    await alice.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
+
+    // The guest's secret link opens the restricted file.
+    const link = await linkFromOutbox(
+      'grace@example.org',
+      new RegExp(`https?://\\S+/records/${id}\\?token=[^\\s"<>]+`),
+    );
+    const visitor = await (await browser.newContext()).newPage();
+    const before = await visitor.request.get(
+      `${server.url}/api/records/${id}/files/README.txt/content`,
+    );
+    expect(before.status()).toBe(403);
+    await visitor.goto(link);
+    const after = await visitor.request.get(
+      `${server.url}/api/records/${id}/files/README.txt/content`,
+    );
+    expect(after.status()).toBe(200);
+    await visitor.context().close();
+    await guest.context().close();
+    await alice.context().close();
+  });
+
+  it('a curator accepts a community submission from the requests page', async () => {
+    // This branch seeds no communities: alice makes one with carol as its curator.
+    const alice = await loggedInPage(browser, server.url);
+    const lab = await createLab(alice, 'carol');
+    const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
+    const id = await submitToLab(bob, lab, 'Moss cover survey for the lab');
+
+    const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
+    await carol.goto(`${server.url}/me/requests`);
+    await carol.getByRole('link', { name: 'Moss cover survey for the lab' }).click();
+    await carol.getByText('Community submission').waitFor();
+    await carol.getByText('Please review.').waitFor();
+    await carol.getByRole('button', { name: 'Accept' }).click();
+    await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
+
+    const published = await fetch(`${server.url}/api/records/${id}`);
+    expect(published.status).toBe(200);
+    for (const page of [carol, bob, alice]) await page.context().close();
+  });
+});
+
+/** The API as the page's user, with the CSRF header the server wants on writes. */
+async function apiAs(page: Page) {
+  const cookies = await page.context().cookies(server.url);
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const headers = { 'X-CSRFToken': csrf, 'Content-Type': 'application/json' };
+  const call = async (method: 'POST' | 'PUT', path: string, data: unknown, status: number) => {
+    const answer = await page.request.fetch(`${server.url}${path}`, { method, headers, data });
+    expect(answer.status(), await answer.text()).toBe(status);
+    return answer.status() === 204 ? undefined : ((await answer.json()) as { id: string });
+  };
+  return call;
+}
+
+/** A community owned by the page's user, with `curator` (a username search) as curator. */
+async function createLab(owner: Page, curator: string): Promise<string> {
+  const call = await apiAs(owner);
+  const lab = await call(
+    'POST',
+    '/api/communities',
+    { slug: 'share-e2e-lab', metadata: { title: 'Share e2e lab', description: 'A lab.' } },
+    201,
+  );
+  const users = (await (
+    await owner.request.get(`${server.url}/api/users?suggest=${curator}`)
+  ).json()) as { hits: { hits: { id: string }[] } };
+  const member = users.hits.hits[0]?.id ?? '';
+  await call(
+    'POST',
+    `/api/communities/${lab?.id}/members`,
+    { members: [{ type: 'user', id: member }], role: 'curator' },
+    204,
+  );
+  return lab?.id ?? '';
+}
+
+/** A publishable draft of the page's user, submitted to the community for review. */
+async function submitToLab(page: Page, communityId: string, title: string): Promise<string> {
+  const call = await apiAs(page);
+  const draft = await call(
+    'POST',
+    '/api/records',
+    {
+      metadata: {
+        resource_type: { id: 'dataset' },
+        title,
+        publication_date: '2026-04-01',
+        creators: [
+          { person_or_org: { type: 'personal', family_name: 'Baker', given_name: 'Bob' } },
+        ],
+      },
+      files: { enabled: false },
+    },
+    201,
+  );
+  const id = draft?.id ?? '';
+  await call(
+    'PUT',
+    `/api/records/${id}/draft/review`,
+    { receiver: { community: communityId }, type: 'community-submission' },
+    200,
+  );
+  await call(
+    'POST',
+    `/api/records/${id}/draft/actions/submit-review`,
+    { payload: { content: '<p>Please review.</p>', format: 'html' } },
+    202,
+  );
+  return id;
+}

@@ -23,4 +23,8 @@ export const queryKeys = {
   funderSuggestions: (text: string) => ['funders', text] as const,
   awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
   subjectSuggestions: (text: string) => ['subjects', text] as const,
+  // The deposit editor's community header and picker (api/communities.ts).
+  community: (idOrSlug: string) => ['community', idOrSlug] as const,
+  communitySearch: (mine: boolean, q: string, page: number) =>
+    ['community-search', mine, q, page] as const,
 };

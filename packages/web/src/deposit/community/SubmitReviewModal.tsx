@@ -61,8 +61,7 @@ export function SubmitReviewModal(props: SubmitReviewModalProps) {
           label={t('deposit.review.comment')}
           value={comment}
           onChange={(event) => setComment(event.currentTarget.value)}
-          autosize
-          minRows={3}
+          rows={3}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

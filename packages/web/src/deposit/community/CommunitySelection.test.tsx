@@ -299,7 +299,9 @@ describe('the community parts of the deposit editor', () => {
       'POST /api/records': reply(201, withReview('created')),
     });
     const { user } = renderApp('/communities/demo-lab/upload');
-    expect(await screen.findByRole('link', { name: 'Demo Lab' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Demo Lab' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText('Record successfully saved.');
     const create = requests.find((request) => request.method === 'POST');
@@ -308,5 +310,30 @@ describe('the community parts of the deposit editor', () => {
     });
     // Created with its review: nothing more to put.
     expect(requests.some((request) => request.path.endsWith('/review'))).toBe(false);
+  });
+
+  it('makes the new record restricted when the upload address names a restricted community', async () => {
+    const requests = mockFetch({
+      ...base,
+      'GET /api/communities/closed-archive': reply(200, closed),
+      'POST /api/records': reply(
+        201,
+        buildDraft({
+          status: 'draft_with_review',
+          parent: { ...buildDraft().parent, review: review('created', closed.id) },
+        }),
+      ),
+    });
+    const { user } = renderApp('/communities/closed-archive/upload');
+    expect(
+      await screen.findByRole('link', { name: 'Closed Archive' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await screen.findByText('Record successfully saved.');
+    const create = requests.find((request) => request.method === 'POST');
+    expect(create?.body).toMatchObject({
+      access: { record: 'restricted', files: 'restricted' },
+      parent: { review: { receiver: { community: closed.id } } },
+    });
   });
 });

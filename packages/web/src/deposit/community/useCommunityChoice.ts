@@ -1,6 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { readCommunity, type CommunityJson } from '../../api/communities.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -48,16 +48,14 @@ export function useCommunityChoice(
     pickedRef.current = community;
     setPicked(community);
     setPickerOpen(false);
-    // SPEC §4: a restricted community makes a public record (and its files) restricted.
-    if (community.access.visibility === 'restricted') {
-      const access = form.getValues('access');
-      if (access.record === 'public' || access.files === 'public') {
-        form.setValue('access.record', 'restricted', { shouldDirty: true });
-        form.setValue('access.files', 'restricted', { shouldDirty: true });
-        form.setValue('access.embargo.active', false, { shouldDirty: true });
-      }
-    }
+    forceRestricted(form, community);
   }
+
+  // The community of `/communities/{slug}/upload` is chosen as the page opens.
+  const preselected = initialDraft ? undefined : initial.data;
+  useEffect(() => {
+    if (preselected) forceRestricted(form, preselected);
+  }, [form, preselected]);
 
   function remove() {
     pickedRef.current = null;
@@ -79,6 +77,17 @@ export function useCommunityChoice(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [chosen, initial.isPending, picked, pickerOpen],
   );
+}
+
+/** SPEC §4: a restricted community makes a public record (and its files) restricted. */
+function forceRestricted(form: UseFormReturn<DepositFormValues>, community: CommunityJson) {
+  if (community.access.visibility !== 'restricted') return;
+  const access = form.getValues('access');
+  if (access.record === 'public' || access.files === 'public') {
+    form.setValue('access.record', 'restricted', { shouldDirty: true });
+    form.setValue('access.files', 'restricted', { shouldDirty: true });
+    form.setValue('access.embargo.active', false, { shouldDirty: true });
+  }
 }
 
 export type CommunityChoice = ReturnType<typeof useCommunityChoice>;

@@ -281,6 +281,52 @@ describe('the community parts of the deposit editor', () => {
     ]);
   });
 
+  it('publishes to a community that includes the record directly, through submit-review', async () => {
+    const direct = buildCommunity({
+      ui: { permissions: { can_submit_record: true, can_include_directly: true }, role: 'curator' },
+    });
+    const requests = mockFetch({
+      ...base,
+      [`GET /api/communities/${lab.id}`]: reply(200, direct),
+      [`GET ${DRAFT}`]: reply(200, withReview('created')),
+      [`PUT ${DRAFT}`]: reply(200, withReview('created', { revision_id: 4 })),
+      [`POST ${DRAFT}/actions/submit-review`]: reply(202, {
+        ...review('accepted'),
+        links: { next_html: `${SITE}/records/a1b2c-3d4e5` },
+      }),
+    });
+    const { user, router } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('button', { name: 'Publish to community' }));
+    const modal = await screen.findByRole('dialog', { name: 'Publish to community' });
+    for (const box of within(modal).getAllByRole('checkbox')) await user.click(box);
+    await user.click(within(modal).getByRole('button', { name: 'Publish record to community' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/records/a1b2c-3d4e5'));
+    const submit = requests.find((request) => request.path.endsWith('submit-review'));
+    // No comment: an empty body.
+    expect(submit?.body).toBeUndefined();
+  });
+
+  it('checks the DOI before submitting for review', async () => {
+    const requests = mockFetch({
+      ...base,
+      [`GET ${DRAFT}`]: reply(200, withReview('created')),
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5');
+    await user.click(await screen.findByRole('radio', { name: 'No, reserve one for me' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    const modal = await screen.findByRole('dialog', { name: 'Submit for review' });
+    for (const box of within(modal).getAllByRole('checkbox')) await user.click(box);
+    await user.click(within(modal).getByRole('button', { name: 'Submit record for review' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'DOI is needed. You need to reserve a DOI before submitting for review.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(requests.some((request) => request.method !== 'GET')).toBe(false);
+  });
+
   it('offers Change community after a decline', async () => {
     mockFetch({
       ...base,

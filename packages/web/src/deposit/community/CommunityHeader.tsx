@@ -1,10 +1,17 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkPath } from '../../api/drafts.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
-import { CommunitySelectionModal } from './CommunitySelectionModal.tsx';
 import { canUpdateReview, mayManage, showsCommunitySelection } from './review-rules.ts';
+
+// Loaded when first opened: the deposit page's initial JavaScript stays small.
+const CommunitySelectionModal = lazy(() =>
+  import('./CommunitySelectionModal.tsx').then((module) => ({
+    default: module.CommunitySelectionModal,
+  })),
+);
 
 /** SPEC §2: the chosen community (logo, title) with Change / Select a community / Remove. */
 export function CommunityHeader() {
@@ -76,12 +83,16 @@ export function CommunityHeader() {
           </Button>
         )}
       </Stack>
-      <CommunitySelectionModal
-        opened={community.pickerOpen}
-        onClose={() => community.setPickerOpen(false)}
-        onSelect={community.choose}
-        currentId={chosen?.id}
-      />
+      {community.pickerOpen && (
+        <Suspense fallback={null}>
+          <CommunitySelectionModal
+            opened
+            onClose={() => community.setPickerOpen(false)}
+            onSelect={community.choose}
+            currentId={chosen?.id}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

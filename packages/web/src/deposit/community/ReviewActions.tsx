@@ -1,10 +1,14 @@
 import { Button, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublishModal } from '../actions/PublishModal.tsx';
 import { useDeposit } from '../deposit-context.ts';
 import { canSubmitReview, mayManage, offersChangeCommunity } from './review-rules.ts';
-import { SubmitReviewModal } from './SubmitReviewModal.tsx';
+
+// Loaded when first opened: the deposit page's initial JavaScript stays small.
+const SubmitReviewModal = lazy(() =>
+  import('./SubmitReviewModal.tsx').then((module) => ({ default: module.SubmitReviewModal })),
+);
 
 /**
  * With a community chosen, Publish gives way to Submit for review (or Publish
@@ -57,17 +61,21 @@ export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
           {t('deposit.review.publishWithout')}
         </Button>
       )}
-      <SubmitReviewModal
-        opened={modal === 'submit'}
-        onClose={() => setModal(undefined)}
-        onConfirm={(comment) => {
-          setModal(undefined);
-          void actions.submitForReview(comment);
-        }}
-        communityTitle={chosen.metadata.title}
-        direct={direct}
-        published={draft?.is_published ?? false}
-      />
+      {modal === 'submit' && (
+        <Suspense fallback={null}>
+          <SubmitReviewModal
+            opened
+            onClose={() => setModal(undefined)}
+            onConfirm={(comment) => {
+              setModal(undefined);
+              void actions.submitForReview(comment);
+            }}
+            communityTitle={chosen.metadata.title}
+            direct={direct}
+            published={draft?.is_published ?? false}
+          />
+        </Suspense>
+      )}
       <PublishModal
         opened={modal === 'publish'}
         onClose={() => setModal(undefined)}

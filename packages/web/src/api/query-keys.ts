@@ -33,4 +33,8 @@ export const queryKeys = {
   requestTimeline: (id: string) => ['request-timeline', id] as const,
   myRequests: (open: boolean) => ['my-requests', open] as const,
   userName: (id: string) => ['user-name', id] as const,
+  // The deposit editor's community header and picker (api/communities.ts).
+  community: (idOrSlug: string) => ['community', idOrSlug] as const,
+  communitySearch: (mine: boolean, q: string, page: number) =>
+    ['community-search', mine, q, page] as const,
 };

@@ -3,10 +3,13 @@ import { Grid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { ActionsCard } from './actions/ActionsCard.tsx';
 import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
 import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
 import { StatusBanner } from './banners/StatusBanner.tsx';
+import { CommunityHeader } from './community/CommunityHeader.tsx';
+import { useCommunityChoice } from './community/useCommunityChoice.ts';
 import { DepositContext, type DepositContextValue } from './deposit-context.ts';
 import { DepositSections } from './DepositSections.tsx';
 import { AccessField } from './fields/AccessField/AccessField.tsx';
@@ -43,12 +46,14 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   }, []);
   const form = useForm({ defaultValues, shouldFocusError: false });
 
-  const actions = useDepositActions(form, initialDraft, settings, onCreated);
+  const { slug } = useParams();
+  const community = useCommunityChoice(form, initialDraft, slug);
+  const actions = useDepositActions(form, initialDraft, settings, onCreated, community);
   const recovery = useRecovery(form, actions.draft?.id);
 
   const context = useMemo<DepositContextValue>(
-    () => ({ draft: actions.draft, settings, actions }),
-    [actions, settings],
+    () => ({ draft: actions.draft, settings, actions, community }),
+    [actions, settings, community],
   );
 
   return (
@@ -68,7 +73,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
               <Stack pos="sticky" top={16}>
                 <StatusBanner />
                 <ActionsCard />
-                {/* Extension point: the community header and selection (issue 6) go here. */}
+                <CommunityHeader />
                 <AccessField />
               </Stack>
             </Grid.Col>

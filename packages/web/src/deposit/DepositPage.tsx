@@ -1,8 +1,6 @@
 import type { RecordJson } from '@arca/schema';
-import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useSiteConfig } from '../api/config.ts';
@@ -28,8 +26,7 @@ async function loadDraft(id: string, signal: AbortSignal): Promise<RecordJson> {
  * the form (and what is being typed) does not.
  */
 export function DepositPage() {
-  const { t } = useTranslation();
-  const { id, slug } = useParams();
+  const { id } = useParams();
   const [created, setCreated] = useState<RecordJson>();
   const config = useSiteConfig();
   const existingId = id && id !== created?.id ? id : undefined;
@@ -49,23 +46,16 @@ export function DepositPage() {
   const settings = config.data.deposit;
   const initialDraft = existingId ? draft.data : created;
   return (
-    <>
-      {slug && (
-        <Alert color="blue" variant="light" mb="md">
-          {t('deposit.community.uploadingTo', { slug })}
-        </Alert>
-      )}
-      <DepositEditor
-        // A new editor for another draft; the same one while the new draft gets its id.
-        key={existingId ?? 'session'}
-        initialDraft={initialDraft}
-        settings={{
-          doiRequired: settings.doi_required,
-          customFields: settings.custom_fields,
-          graceDays: settings.restriction_grace_days,
-        }}
-        onCreated={setCreated}
-      />
-    </>
+    <DepositEditor
+      // A new editor for another draft; the same one while the new draft gets its id.
+      key={existingId ?? 'session'}
+      initialDraft={initialDraft}
+      settings={{
+        doiRequired: settings.doi_required,
+        customFields: settings.custom_fields,
+        graceDays: settings.restriction_grace_days,
+      }}
+      onCreated={setCreated}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import { createContext, use } from 'react';
+import type { CommunityChoice } from './community/useCommunityChoice.ts';
 import type { EditorSettings } from './DepositEditor.tsx';
 import type { DepositActions } from './useDepositActions.ts';
 
@@ -8,6 +9,8 @@ export interface DepositContextValue {
   draft: RecordJson | undefined;
   settings: EditorSettings;
   actions: DepositActions;
+  /** The community the draft goes to (SPEC §2, community header). */
+  community: CommunityChoice;
 }
 
 export const DepositContext = createContext<DepositContextValue | undefined>(undefined);

@@ -6,6 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { cancelReview, submitReview } from '../api/communities.ts';
 import {
   createDraft,
   createNewVersion,
@@ -17,6 +18,7 @@ import {
   reserveDoi,
   saveDraft,
 } from '../api/drafts.ts';
+import { syncReview, withReview, type ReviewTarget } from './community/review-sync.ts';
 import { validationFeedback, type FailingAction, type Feedback } from './feedback.ts';
 import type { DepositFormValues } from './form-values.ts';
 import { overlayChanges } from './merge-values.ts';
@@ -32,7 +34,16 @@ export interface DepositSettings {
 }
 
 type Busy =
-  'save' | 'publish' | 'preview' | 'delete' | 'reserve' | 'discard' | 'newVersion' | 'reload';
+  | 'save'
+  | 'publish'
+  | 'preview'
+  | 'delete'
+  | 'reserve'
+  | 'discard'
+  | 'newVersion'
+  | 'reload'
+  | 'submit'
+  | 'cancelReview';
 
 /**
  * The editor's actions and flows (SPEC §4): save, publish, preview, delete,
@@ -44,6 +55,8 @@ export function useDepositActions(
   initialDraft: RecordJson | undefined,
   settings: DepositSettings,
   onCreated: (draft: RecordJson) => void,
+  /** The chosen community; each save makes the draft's review follow it. */
+  community?: ReviewTarget,
 ) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -101,10 +114,25 @@ export function useDepositActions(
     try {
       saved = current
         ? await saveDraft(current, payload, current.revision_id)
-        : await createDraft(payload);
+        : await createDraft(withReview(payload, community));
     } catch (error) {
       fail(failAs, error);
       return undefined;
+    }
+    if (community) {
+      try {
+        saved = await syncReview(saved, community);
+      } catch (error) {
+        // The record is saved; only the review did not follow. The next save retries it.
+        draftRef.current = saved;
+        setDraft(saved);
+        if (!current) {
+          onCreated(saved);
+          void leave(`/uploads/${saved.id}`, true);
+        }
+        fail(failAs, error);
+        return undefined;
+      }
     }
     forgetValues(storageKey());
     draftRef.current = saved;
@@ -167,6 +195,41 @@ export function useDepositActions(
         } else {
           fail('publish', error);
         }
+      }
+    });
+
+  /** Save, submit the review (with the optional comment), go where the server says (SPEC §4). */
+  const submitForReview = (comment: string) =>
+    run('submit', async () => {
+      if (!doiCheck('doiNeededSubmit')) return;
+      const saved = await persist('submit', true);
+      if (!saved) return;
+      try {
+        const request = await submitReview(saved, comment);
+        forgetValues(recoveryKey(saved.id));
+        await leave(linkPath(request.links.next_html ?? `/uploads/${saved.id}`));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.errors.length > 0) {
+          showFieldErrors(error.errors);
+          setFeedback(validationFeedback('submit', error.errors, error.message));
+        } else {
+          fail('submit', error);
+        }
+      }
+    });
+
+  /** Withdraws the open review; the draft goes back to being editable (API.md §4.2). */
+  const cancelOpenReview = () =>
+    run('cancelReview', async () => {
+      const current = draftRef.current;
+      if (!current) return;
+      try {
+        await cancelReview(current);
+        const reread = await readDraft(current.id);
+        draftRef.current = reread;
+        setDraft(reread);
+      } catch (error) {
+        fail('submit', error);
       }
     });
 
@@ -271,6 +334,8 @@ export function useDepositActions(
       leaving,
       save,
       publish,
+      submitForReview,
+      cancelOpenReview,
       preview,
       remove,
       reserve,

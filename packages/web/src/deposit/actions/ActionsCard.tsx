@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../deposit-context.ts';
 import type { DepositFormValues } from '../form-values.ts';
 import { ShareButton } from '../../sharing/ShareButton.tsx';
+import { ReviewActions } from '../community/ReviewActions.tsx';
+import { showsCommunitySelection } from '../community/review-rules.ts';
 import { DeleteModal } from './DeleteModal.tsx';
 import { PublishModal } from './PublishModal.tsx';
 import { deleteKind, publishBlockedByFiles } from './publish-rules.ts';
@@ -12,7 +14,7 @@ import { deleteKind, publishBlockedByFiles } from './publish-rules.ts';
 /** Save draft, Preview, Publish, Delete / Discard, New version (SPEC §2, §5). */
 export function ActionsCard() {
   const { t } = useTranslation();
-  const { draft, actions } = useDeposit();
+  const { draft, actions, community } = useDeposit();
   const filesEnabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
   const [modal, setModal] = useState<'publish' | 'delete'>();
   const busy = actions.busy !== undefined;
@@ -44,17 +46,21 @@ export function ActionsCard() {
             {t('deposit.actions.preview')}
           </Button>
         </Group>
-        <Tooltip label={t('deposit.actions.publishNeedsFiles')} disabled={!publishDisabled}>
-          <Button
-            color="green"
-            onClick={() => setModal('publish')}
-            loading={actions.busy === 'publish'}
-            disabled={busy || publishDisabled}
-            data-disabled={publishDisabled || undefined}
-          >
-            {t('deposit.actions.publish')}
-          </Button>
-        </Tooltip>
+        {community.chosen && showsCommunitySelection(draft) ? (
+          <ReviewActions blockedByFiles={publishDisabled} />
+        ) : (
+          <Tooltip label={t('deposit.actions.publishNeedsFiles')} disabled={!publishDisabled}>
+            <Button
+              color="green"
+              onClick={() => setModal('publish')}
+              loading={actions.busy === 'publish'}
+              disabled={busy || publishDisabled}
+              data-disabled={publishDisabled || undefined}
+            >
+              {t('deposit.actions.publish')}
+            </Button>
+          </Tooltip>
+        )}
         <Button
           color="red"
           variant="light"

@@ -27,7 +27,9 @@ import {
 /** Visibility of the record and its files, metadata-only, and the embargo (SPEC §2, §4, §5). */
 export function AccessField() {
   const { t } = useTranslation();
-  const { draft, settings } = useDeposit();
+  const { draft, settings, community } = useDeposit();
+  // SPEC §4: an embargo only in a public community (or none).
+  const communityPublic = community.chosen?.access.visibility !== 'restricted';
   const { register, setValue } = useFormContext<DepositFormValues>();
   const access = useWatch<DepositFormValues, 'access'>({ name: 'access' });
   const filesEnabled = useController<DepositFormValues, 'files.enabled'>({
@@ -37,7 +39,7 @@ export function AccessField() {
   const untilError = useFieldError('access.embargo.until');
   const hasFiles = (draft?.files.count ?? Object.keys(draft?.files.entries ?? {}).length) > 0;
   const blocked = restrictionBlocked(draft, settings.graceDays);
-  const allowed = embargoAllowed(access.record, access.files);
+  const allowed = embargoAllowed(access.record, access.files, communityPublic);
   const lifted = embargoLiftedOn(access.embargo, todayIso());
   const summary = accessSummary(access.record, access.files, access.embargo.active);
 
@@ -45,7 +47,7 @@ export function AccessField() {
     setValue(`access.${part}`, value, { shouldDirty: true });
     const next = { ...access, [part]: value };
     // Public forces the embargo off (SPEC §4).
-    if (!embargoAllowed(next.record, next.files))
+    if (!embargoAllowed(next.record, next.files, communityPublic))
       setValue('access.embargo.active', false, { shouldDirty: true });
   };
 

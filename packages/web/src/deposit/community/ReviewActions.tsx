@@ -1,0 +1,92 @@
+import { Button, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublishModal } from '../actions/PublishModal.tsx';
+import { useDeposit } from '../deposit-context.ts';
+import { canSubmitReview, mayManage, offersChangeCommunity } from './review-rules.ts';
+
+// Loaded when first opened: the deposit page's initial JavaScript stays small.
+const SubmitReviewModal = lazy(() =>
+  import('./SubmitReviewModal.tsx').then((module) => ({ default: module.SubmitReviewModal })),
+);
+
+/**
+ * With a community chosen, Publish gives way to Submit for review (or Publish
+ * to community, or Change community after a decline) and Publish without
+ * community (SPEC §2, §4; API.md §8).
+ */
+export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
+  const { t } = useTranslation();
+  const { draft, community, actions } = useDeposit();
+  const [modal, setModal] = useState<'submit' | 'publish'>();
+  const chosen = community.chosen;
+  if (!chosen) return null;
+  const busy = actions.busy !== undefined;
+  const direct = chosen.ui?.permissions?.can_include_directly === true;
+  const manage = mayManage(draft);
+  const submitDisabled = !canSubmitReview(draft) || blockedByFiles || !manage;
+  const inReview = draft?.status === 'in_review';
+  const hint = blockedByFiles
+    ? t('deposit.actions.publishNeedsFiles')
+    : !manage
+      ? t('deposit.review.needsManage')
+      : undefined;
+
+  return (
+    <>
+      {offersChangeCommunity(draft) ? (
+        <Button onClick={() => community.setPickerOpen(true)} disabled={busy || !manage}>
+          {t('deposit.review.changeCommunity')}
+        </Button>
+      ) : (
+        <Tooltip label={hint} disabled={!hint}>
+          <Button
+            onClick={() => setModal('submit')}
+            loading={actions.busy === 'submit'}
+            disabled={busy || submitDisabled}
+            data-disabled={submitDisabled || undefined}
+          >
+            {t(direct ? 'deposit.review.direct' : 'deposit.review.submit')}
+          </Button>
+        </Tooltip>
+      )}
+      {!inReview && (
+        <Button
+          variant="light"
+          color="green"
+          onClick={() => setModal('publish')}
+          loading={actions.busy === 'publish'}
+          disabled={busy || blockedByFiles || !manage}
+        >
+          {t('deposit.review.publishWithout')}
+        </Button>
+      )}
+      {modal === 'submit' && (
+        <Suspense fallback={null}>
+          <SubmitReviewModal
+            opened
+            onClose={() => setModal(undefined)}
+            onConfirm={(comment) => {
+              setModal(undefined);
+              void actions.submitForReview(comment);
+            }}
+            communityTitle={chosen.metadata.title}
+            direct={direct}
+            published={draft?.is_published ?? false}
+          />
+        </Suspense>
+      )}
+      <PublishModal
+        opened={modal === 'publish'}
+        onClose={() => setModal(undefined)}
+        onConfirm={() => {
+          setModal(undefined);
+          // The review goes with the community: the save deletes it, then publishes.
+          community.remove();
+          void actions.publish();
+        }}
+        extraCheckboxes={[]}
+      />
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import { Grid, Stack } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ActionsCard } from './actions/ActionsCard.tsx';
@@ -45,6 +45,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
 
   const actions = useDepositActions(form, initialDraft, settings, onCreated);
   const recovery = useRecovery(form, actions.draft?.id);
+  const [uploading, setUploading] = useState(false);
 
   const context = useMemo<DepositContextValue>(
     () => ({ draft: actions.draft, settings, actions }),
@@ -58,10 +59,10 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
           <Grid>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack>
-                <LeaveGuard leaving={actions.leaving} />
+                <LeaveGuard leaving={actions.leaving} busyUploading={uploading} />
                 <RecoveryBanner recovery={recovery} />
                 <FeedbackBanner />
-                <DepositSections />
+                <DepositSections onUploadingChange={setUploading} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>

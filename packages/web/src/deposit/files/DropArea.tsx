@@ -35,8 +35,15 @@ export function DropArea({ disabled, onFiles }: DropAreaProps) {
       onDrop={onDrop}
     >
       <Group justify="center">
-        <Text size="sm">{disabled ? t('deposit.files.maxReached') : t('deposit.files.dropHere')}</Text>
-        <Button variant="light" size="xs" disabled={disabled} onClick={() => input.current?.click()}>
+        <Text size="sm">
+          {disabled ? t('deposit.files.maxReached') : t('deposit.files.dropHere')}
+        </Text>
+        <Button
+          variant="light"
+          size="xs"
+          disabled={disabled}
+          onClick={() => input.current?.click()}
+        >
           {t('deposit.files.choose')}
         </Button>
         <input

@@ -55,16 +55,21 @@ function routes(draft: RecordJson, entries: unknown[], quota = { max_files: 5, m
   };
 }
 
+/** The editor's code loads on first render: allow for a busy machine. */
+const slow = { timeout: 5000 };
+
 const chooser = () => screen.getByLabelText('Choose files', { selector: 'input' });
 
 describe('the Files section', () => {
   it('lists the files with decimal sizes and shows the quota used and left', async () => {
     mockFetch(routes(buildDraft(), [fileEntry('readings.csv', 1_500_000)]));
     renderApp('/uploads/a1b2c-3d4e5');
-    const row = await screen.findByTestId('deposit-file');
+    const row = await screen.findByTestId('deposit-file', {}, slow);
     expect(within(row).getByText('readings.csv')).toBeInTheDocument();
     expect(within(row).getByText('1.5 MB')).toBeInTheDocument();
-    expect(screen.getByTestId('files-quota')).toHaveTextContent('1 of 5 files · 1.5 MB used, 10 GB left');
+    expect(screen.getByTestId('files-quota')).toHaveTextContent(
+      '1 of 5 files · 1.5 MB used, 10 GB left',
+    );
     // A record with files cannot be made metadata-only.
     expect(screen.getByRole('checkbox', { name: /Metadata-only record/ })).toBeDisabled();
   });
@@ -77,20 +82,24 @@ describe('the Files section', () => {
       }),
     );
     renderApp('/uploads/a1b2c-3d4e5');
-    expect(await screen.findByText('The maximum number of files has been reached.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The maximum number of files has been reached.', {}, slow),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
   });
 
   it('refuses a duplicate name and skips empty files with their messages', async () => {
     const requests = mockFetch(routes(buildDraft(), [fileEntry('readings.csv', 10)]));
     renderApp('/uploads/a1b2c-3d4e5');
-    await screen.findByTestId('deposit-file');
+    await screen.findByTestId('deposit-file', {}, slow);
     fireEvent.change(chooser(), {
       target: {
         files: [new File(['x'], 'readings.csv'), new File([], 'empty.txt')],
       },
     });
-    expect(await screen.findByText('readings.csv is already part of this upload.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('readings.csv is already part of this upload.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Empty files were skipped.')).toBeInTheDocument();
     // Nothing was accepted: the draft is not even saved.
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
@@ -99,7 +108,7 @@ describe('the Files section', () => {
   it('refuses a selection over the storage left, naming total and limit', async () => {
     mockFetch(routes(buildDraft(), [fileEntry('a.csv', 900)], { max_files: 5, max_bytes: 1000 }));
     renderApp('/uploads/a1b2c-3d4e5');
-    await screen.findByTestId('deposit-file');
+    await screen.findByTestId('deposit-file', {}, slow);
     fireEvent.change(chooser(), { target: { files: [new File(['x'.repeat(200)], 'b.csv')] } });
     expect(
       await screen.findByText(
@@ -118,13 +127,17 @@ describe('the Files section', () => {
       }),
     });
     const { user } = renderApp('/uploads/a1b2c-3d4e5');
-    await user.click(await screen.findByRole('button', { name: 'Import files from the previous version' }));
-    const row = await screen.findByTestId('deposit-file');
+    await user.click(
+      await screen.findByRole('button', { name: 'Import files from the previous version' }, slow),
+    );
+    const row = await screen.findByTestId('deposit-file', {}, slow);
     expect(within(row).getByText('old.csv')).toBeInTheDocument();
     expect(within(row).getByText('2 kB')).toBeInTheDocument();
     expect(requests.some((request) => request.path.endsWith('/actions/files-import'))).toBe(true);
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Import files from the previous version' })).toBeNull(),
+      expect(
+        screen.queryByRole('button', { name: 'Import files from the previous version' }),
+      ).toBeNull(),
     );
   });
 
@@ -138,7 +151,9 @@ describe('the Files section', () => {
       }),
     });
     const { user } = renderApp('/uploads/a1b2c-3d4e5');
-    await user.click(await screen.findByRole('button', { name: 'Import files from the previous version' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Import files from the previous version' }, slow),
+    );
     expect(await screen.findByText('The record has no files.')).toBeInTheDocument();
   });
 });

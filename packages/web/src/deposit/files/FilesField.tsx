@@ -35,7 +35,11 @@ function useRefusalText() {
  * The Files section (SPEC §2, §5; API.md §9): drop or choose files, watch
  * them upload, cancel or remove them, import the previous version's files.
  */
-export function FilesField({ onUploadingChange }: { onUploadingChange: (uploading: boolean) => void }) {
+export function FilesField({
+  onUploadingChange,
+}: {
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { draft } = useDeposit();
   const enabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
@@ -76,7 +80,12 @@ export function FilesField({ onUploadingChange }: { onUploadingChange: (uploadin
       )}
       {canImport && (
         <Group>
-          <Button variant="default" size="xs" loading={files.importing} onClick={() => void files.importPrevious()}>
+          <Button
+            variant="default"
+            size="xs"
+            loading={files.importing}
+            onClick={() => void files.importPrevious()}
+          >
             {t('deposit.files.import')}
           </Button>
         </Group>
@@ -119,7 +128,8 @@ export function FilesField({ onUploadingChange }: { onUploadingChange: (uploadin
                 </Table.Tr>
               ))}
             {files.transfers.map((transfer) => {
-              const percent = transfer.size > 0 ? Math.round((transfer.uploaded / transfer.size) * 100) : 0;
+              const percent =
+                transfer.size > 0 ? Math.round((transfer.uploaded / transfer.size) * 100) : 0;
               return (
                 <Table.Tr key={transfer.id} data-testid="deposit-upload">
                   <Table.Td>{transfer.name}</Table.Td>
@@ -142,7 +152,11 @@ export function FilesField({ onUploadingChange }: { onUploadingChange: (uploadin
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       {transfer.failed && (
-                        <Button variant="subtle" size="xs" onClick={() => void files.retry(transfer.id)}>
+                        <Button
+                          variant="subtle"
+                          size="xs"
+                          onClick={() => void files.retry(transfer.id)}
+                        >
                           {t('deposit.files.retry')}
                         </Button>
                       )}

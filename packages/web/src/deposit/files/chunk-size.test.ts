@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CANDIDATES, chunkSize, FileTooLargeError, partCount, usesMultipart } from './chunk-size.ts';
+import {
+  CHUNK_CANDIDATES,
+  chunkSize,
+  FileTooLargeError,
+  partCount,
+  usesMultipart,
+} from './chunk-size.ts';
 
 const MiB = 1024 * 1024;
 

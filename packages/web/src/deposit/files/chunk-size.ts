@@ -29,7 +29,8 @@ export function chunkSize(fileSize: number): number {
   return Math.max(fileSize, 1);
 }
 
-export const partCount = (fileSize: number) => Math.max(1, Math.ceil(fileSize / chunkSize(fileSize)));
+export const partCount = (fileSize: number) =>
+  Math.max(1, Math.ceil(fileSize / chunkSize(fileSize)));
 
 /** Multipart only when it makes more than one part (API.md §9, shouldUseMultipart). */
 export const usesMultipart = (fileSize: number) => partCount(fileSize) > 1;

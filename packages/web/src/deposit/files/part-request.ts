@@ -23,7 +23,8 @@ export class PartRequestError extends Error {
   readonly serverMessage: string;
 }
 
-const sameOrigin = (url: string) => new URL(url, window.location.href).origin === window.location.origin;
+const sameOrigin = (url: string) =>
+  new URL(url, window.location.href).origin === window.location.origin;
 
 /** Our own server wants the CSRF header; a presigned storage URL must not get cookies. */
 export function putBytes({ url, headers, body, signal, onProgress }: PutOptions): Promise<string> {

@@ -24,7 +24,14 @@ describe('checkSelection', () => {
   });
 
   it('skips empty files unless they are allowed', () => {
-    const result = checkSelection([{ name: 'e', size: 0 }, { name: 'f', size: 1 }], [], quota);
+    const result = checkSelection(
+      [
+        { name: 'e', size: 0 },
+        { name: 'f', size: 1 },
+      ],
+      [],
+      quota,
+    );
     expect(result.accepted.map((f) => f.name)).toEqual(['f']);
     expect(result.refusals).toEqual([{ kind: 'empty' }]);
     expect(checkSelection([{ name: 'e', size: 0 }], [], quota, true).accepted).toHaveLength(1);
@@ -32,7 +39,14 @@ describe('checkSelection', () => {
 
   it('rejects a selection that passes the file count left', () => {
     const held = Array.from({ length: 4 }, (_, i) => ({ key: `${i}`, size: 1, failed: false }));
-    const result = checkSelection([{ name: 'x', size: 1 }, { name: 'y', size: 1 }], held, quota);
+    const result = checkSelection(
+      [
+        { name: 'x', size: 1 },
+        { name: 'y', size: 1 },
+      ],
+      held,
+      quota,
+    );
     expect(result.accepted).toEqual([]);
     expect(result.refusals).toEqual([{ kind: 'tooMany', max: 5 }]);
   });

@@ -3,7 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useDeposit } from '../deposit-context.ts';
-import { deleteFile, importFiles, listFiles, type DraftFile, type DraftFileList } from './files-api.ts';
+import {
+  deleteFile,
+  importFiles,
+  listFiles,
+  type DraftFile,
+  type DraftFileList,
+} from './files-api.ts';
 import { PartRequestError } from './part-request.ts';
 import { createUploader, type Uploader } from './uploader.ts';
 import { checkSelection, type Quota, type Refusal } from './upload-rules.ts';
@@ -78,10 +84,15 @@ export function useFileUploads() {
       const current = draftRef.current;
       if (!current) return;
       queryClient.setQueryData(filesKey(current.id), files);
-      setDraftRef.current((previous) => (previous ? withFiles(previous, files.entries ?? []) : previous));
     },
     [queryClient],
   );
+
+  useEffect(() => {
+    const entries = list.data?.entries;
+    if (!entries) return;
+    setDraftRef.current((previous) => (previous ? withFiles(previous, entries) : previous));
+  }, [list.data]);
 
   const refresh = useCallback(async () => {
     const current = draftRef.current;
@@ -89,9 +100,7 @@ export function useFileUploads() {
     showList(await listFiles(current));
   }, [showList]);
 
-  const [{ uppy, committed }] = useState(() =>
-    createUploader({ draft: () => draftRef.current }),
-  );
+  const [{ uppy, committed }] = useState(() => createUploader({ draft: () => draftRef.current }));
 
   useEffect(() => {
     // Once committed, a file leaves the transfer list and shows as one of the draft's files.
@@ -137,7 +146,11 @@ export function useFileUploads() {
     ? { maxFiles: list.data.quota.max_files, maxBytes: list.data.quota.max_bytes }
     : DEFAULT_QUOTA;
   const held = [
-    ...entries.map((entry) => ({ key: entry.key, size: entry.size, failed: entry.status === 'failed' })),
+    ...entries.map((entry) => ({
+      key: entry.key,
+      size: entry.size,
+      failed: entry.status === 'failed',
+    })),
     ...transfers
       .filter((transfer) => !entries.some((entry) => entry.key === transfer.name))
       .map((transfer) => ({ key: transfer.name, size: transfer.size, failed: transfer.failed })),

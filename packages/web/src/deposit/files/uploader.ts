@@ -80,7 +80,11 @@ export function createUploader(options: UploaderOptions): {
       entries.set(file.id, entry);
       return {
         method: 'PUT',
-        url: linkPath(entry.links.content ?? `${entry.links.self}/content`),
+        // Absolute (Uppy parses it), on this page's origin like every API call.
+        url: new URL(
+          linkPath(entry.links.content ?? `${entry.links.self}/content`),
+          window.location.origin,
+        ).href,
         headers: { 'Content-Type': 'application/octet-stream' },
       };
     },

@@ -92,12 +92,15 @@ describe('the Files section in the browser', () => {
     await page.getByLabel('Choose files').setInputFiles([payload('large.bin', size, 'z')]);
     const bar = page.getByRole('progressbar', { name: 'Upload progress of large.bin' });
     await bar.waitFor();
-    await page.waitForFunction(() => {
-      const value = document
-        .querySelector('[aria-label="Upload progress of large.bin"]')
-        ?.getAttribute('aria-valuenow');
-      return value !== null && value !== undefined && Number(value) > 0 && Number(value) < 100;
-    });
+    await expect
+      .poll(
+        async () => {
+          const value = Number(await bar.getAttribute('aria-valuenow', { timeout: 5000 }));
+          return value > 0 && value < 100;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
     await page
       .getByTestId('deposit-file')
       .filter({ hasText: 'large.bin' })

@@ -36,6 +36,8 @@ export function createUploader(options: UploaderOptions): {
   uppy: Uploader;
   /** The commit of an upload Uppy reported as successful. */
   committed: (id: string) => Promise<DraftFile> | undefined;
+  /** The server's entry for an upload, once announced. */
+  entryOf: (id: string) => DraftFile | undefined;
 } {
   const entries = new Map<string, DraftFile>();
   const commits = new Map<string, Promise<DraftFile>>();
@@ -174,5 +176,5 @@ export function createUploader(options: UploaderOptions): {
     commits.delete(file.id);
   });
 
-  return { uppy, committed: (id) => commits.get(id) };
+  return { uppy, committed: (id) => commits.get(id), entryOf: (id) => entries.get(id) };
 }

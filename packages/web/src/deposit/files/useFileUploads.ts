@@ -11,7 +11,7 @@ import {
   type DraftFileList,
 } from './files-api.ts';
 import { PartRequestError } from './part-request.ts';
-import { createUploader, type Uploader } from './uploader.ts';
+import type { createUploader, Uploader } from './uploader.ts';
 import { checkSelection, type Quota, type Refusal } from './upload-rules.ts';
 
 /** SPEC §9: 5 files and 10 GB unless the server says otherwise. */
@@ -52,10 +52,16 @@ function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-function useUppyState(uppy: Uploader) {
+type LoadedUploader = ReturnType<typeof createUploader>;
+
+const NO_FILES: Record<string, never> = {};
+const noSubscription = () => () => undefined;
+
+/** Uppy's files, re-rendering on each of its state changes; none before it is loaded. */
+function useUppyFiles(uppy: Uploader | undefined) {
   return useSyncExternalStore(
-    (listener) => uppy.store.subscribe(listener),
-    () => uppy.getState(),
+    uppy ? (listener) => uppy.store.subscribe(listener) : noSubscription,
+    () => uppy?.getState().files ?? NO_FILES,
   );
 }
 
@@ -100,9 +106,22 @@ export function useFileUploads() {
     showList(await listFiles(current));
   }, [showList]);
 
-  const [{ uppy, committed }] = useState(() => createUploader({ draft: () => draftRef.current }));
+  // Uppy, the S3 plugin and the MD5 code load with the first file chosen:
+  // the editor's first paint does not wait for them (docs/benchmarks.md).
+  const [uploader, setUploader] = useState<LoadedUploader>();
+  const loading = useRef<Promise<LoadedUploader>>(undefined);
+  const loadUploader = () => {
+    loading.current ??= import('./uploader.ts').then(({ createUploader }) => {
+      const created = createUploader({ draft: () => draftRef.current });
+      setUploader(created);
+      return created;
+    });
+    return loading.current;
+  };
 
   useEffect(() => {
+    if (!uploader) return;
+    const { uppy, committed } = uploader;
     // Once committed, a file leaves the transfer list and shows as one of the draft's files.
     const onSuccess = (file: { id: string } | undefined) => {
       if (!file) return;
@@ -123,14 +142,14 @@ export function useFileUploads() {
     return () => {
       uppy.off('upload-success', onSuccess);
     };
-  }, [uppy, committed, refresh]);
+  }, [uploader, refresh]);
 
-  useEffect(() => () => uppy.destroy(), [uppy]);
+  useEffect(() => () => uploader?.uppy.destroy(), [uploader]);
 
-  const state = useUppyState(uppy);
+  const uppyFiles = useUppyFiles(uploader?.uppy);
   const transfers = useMemo<Transfer[]>(
     () =>
-      Object.values(state.files).map((file) => ({
+      Object.values(uppyFiles).map((file) => ({
         id: file.id,
         name: file.name ?? '',
         size: file.size ?? 0,
@@ -138,7 +157,7 @@ export function useFileUploads() {
         failed: Boolean(file.error),
         error: file.error ?? undefined,
       })),
-    [state.files],
+    [uppyFiles],
   );
 
   const entries = list.data?.entries ?? [];
@@ -162,7 +181,7 @@ export function useFileUploads() {
     setRefusals(refused);
     if (accepted.length === 0) return;
     // The files go to a saved draft (API.md §9: the draft is saved before any upload).
-    const saved = await actions.saveBeforeUpload();
+    const [saved, { uppy }] = await Promise.all([actions.saveBeforeUpload(), loadUploader()]);
     if (!saved) return;
     draftRef.current = saved;
     for (const file of accepted) {
@@ -171,10 +190,11 @@ export function useFileUploads() {
     await uppy.upload();
   }
 
+  /** Stops a transfer; what the server already holds of it is deleted (aborting a multipart upload). */
   async function cancel(id: string) {
-    const transfer = uppy.getFile(id);
-    uppy.removeFile(id);
-    const entry = entries.find((e) => e.key === transfer.name);
+    if (!uploader) return;
+    const entry = uploader.entryOf(id);
+    uploader.uppy.removeFile(id);
     if (entry) await remove(entry);
   }
 
@@ -216,7 +236,7 @@ export function useFileUploads() {
     cancel,
     remove,
     importPrevious,
-    retry: (id: string) => uppy.retryUpload(id),
+    retry: (id: string) => uploader?.uppy.retryUpload(id),
   };
 }
 

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../records/format.ts';
@@ -8,6 +8,8 @@ import { errorText, useFieldError } from '../fields/field-error.tsx';
 import type { DepositFormValues } from '../form-values.ts';
 import { DropArea } from './DropArea.tsx';
 import type { Refusal } from './upload-rules.ts';
+
+const FileList = lazy(() => import('./FileList.tsx'));
 import { useFileUploads } from './useFileUploads.ts';
 
 function useRefusalText() {
@@ -93,89 +95,9 @@ export function FilesField({
       {empty ? (
         <Text size="sm">{t('deposit.files.none')}</Text>
       ) : (
-        <Table aria-label={t('deposit.files.listLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('deposit.files.name')}</Table.Th>
-              <Table.Th>{t('deposit.files.size')}</Table.Th>
-              <Table.Th>{t('deposit.files.progress')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {files.entries
-              .filter((entry) => !files.transfers.some((transfer) => transfer.name === entry.key))
-              .map((entry) => (
-                <Table.Tr key={entry.key} data-testid="deposit-file">
-                  <Table.Td>{entry.key}</Table.Td>
-                  <Table.Td>{size(entry.size)}</Table.Td>
-                  <Table.Td>
-                    {entry.status === 'completed'
-                      ? t('deposit.files.status.completed')
-                      : t('deposit.files.status.pending')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      aria-label={t('deposit.files.removeFile', { name: entry.key })}
-                      onClick={() => void files.remove(entry)}
-                    >
-                      {t('deposit.files.remove')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            {files.transfers.map((transfer) => {
-              const percent =
-                transfer.size > 0 ? Math.round((transfer.uploaded / transfer.size) * 100) : 0;
-              return (
-                <Table.Tr key={transfer.id} data-testid="deposit-upload">
-                  <Table.Td>{transfer.name}</Table.Td>
-                  <Table.Td>{size(transfer.size)}</Table.Td>
-                  <Table.Td>
-                    {transfer.failed ? (
-                      <Text size="sm" c="red">
-                        {transfer.error && transfer.error !== 'failed'
-                          ? transfer.error
-                          : t('deposit.files.uploadFailed')}
-                      </Text>
-                    ) : (
-                      <Progress
-                        value={percent}
-                        aria-label={t('deposit.files.progressOf', { name: transfer.name })}
-                        aria-valuenow={percent}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {transfer.failed && (
-                        <Button
-                          variant="subtle"
-                          size="xs"
-                          onClick={() => void files.retry(transfer.id)}
-                        >
-                          {t('deposit.files.retry')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        aria-label={t('deposit.files.cancelFile', { name: transfer.name })}
-                        onClick={() => void files.cancel(transfer.id)}
-                      >
-                        {t('deposit.files.cancel')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Suspense>
+          <FileList files={files} />
+        </Suspense>
       )}
       {error && (
         <Text size="sm" c="red">

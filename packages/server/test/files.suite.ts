@@ -214,6 +214,15 @@ export function describeFiles(backend: 'local' | 's3') {
       expect((await alice.put(quotaUrl, { max_files: 10, max_bytes: 100 })).status).toBe(403);
       const set = await admin.put(quotaUrl, { max_files: 10, max_bytes: 100 });
       expect(set.status, set.body).toBe(200);
+      // The file list tells the deposit form the record's quota.
+      expect((await alice.get(filesUrl(big.id))).json.quota).toEqual({
+        max_files: 5,
+        max_bytes: 1e10,
+      });
+      expect((await alice.get(filesUrl(draft.id))).json.quota).toEqual({
+        max_files: 10,
+        max_bytes: 100,
+      });
       expect((await alice.post(filesUrl(draft.id), [{ key: 'f6.txt', size: 1 }])).status).toBe(201);
       const overBytes = await alice.post(filesUrl(draft.id), [{ key: 'f7.txt', size: 95 }]);
       expect(overBytes.status).toBe(400);

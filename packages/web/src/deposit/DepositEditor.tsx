@@ -1,6 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import { Grid, Stack } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -50,6 +50,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   const community = useCommunityChoice(form, initialDraft, slug);
   const actions = useDepositActions(form, initialDraft, settings, onCreated, community);
   const recovery = useRecovery(form, actions.draft?.id);
+  const [uploading, setUploading] = useState(false);
 
   const context = useMemo<DepositContextValue>(
     () => ({ draft: actions.draft, settings, actions, community }),
@@ -63,10 +64,10 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
           <Grid>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack>
-                <LeaveGuard leaving={actions.leaving} />
+                <LeaveGuard leaving={actions.leaving} busyUploading={uploading} />
                 <RecoveryBanner recovery={recovery} />
                 <FeedbackBanner />
-                <DepositSections />
+                <DepositSections onUploadingChange={setUploading} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>

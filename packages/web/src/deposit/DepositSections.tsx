@@ -10,7 +10,6 @@ import { CustomFields } from './fields/CustomFields/CustomFields.tsx';
 import { DatesField } from './fields/DatesField/DatesField.tsx';
 import { DescriptionField } from './fields/DescriptionField/DescriptionField.tsx';
 import { DoiField } from './fields/DoiField/DoiField.tsx';
-import { FilesPlaceholder } from './fields/FilesPlaceholder/FilesPlaceholder.tsx';
 import { FundingField } from './fields/FundingField/FundingField.tsx';
 import { IdentifiersField } from './fields/IdentifiersField/IdentifiersField.tsx';
 import { LanguagesField } from './fields/LanguagesField/LanguagesField.tsx';
@@ -22,6 +21,7 @@ import { ResourceTypeField } from './fields/ResourceTypeField/ResourceTypeField.
 import { SubjectsField } from './fields/SubjectsField/SubjectsField.tsx';
 import { TextField } from './fields/TextField/TextField.tsx';
 import { TitleField } from './fields/TitleField/TitleField.tsx';
+import { FilesField } from './files/FilesField.tsx';
 import { sectionAnchor, type SectionId } from './sections.ts';
 
 function Section({ id, children }: { id: SectionId; children: ReactNode }) {
@@ -45,14 +45,18 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
  * The editor's sections in the order of SPEC §2. Memoised: what re-renders
  * the editor around it (the form turning dirty, say) does not reach the fields.
  */
-export const DepositSections = memo(function DepositSections() {
+export const DepositSections = memo(function DepositSections({
+  onUploadingChange,
+}: {
+  /** Told when uploads start and end, so that leaving the page can warn. */
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { settings } = useDeposit();
   return (
     <>
       <Section id="files">
-        {/* Extension point: the file uploader (issue 4) replaces this placeholder. */}
-        <FilesPlaceholder />
+        <FilesField onUploadingChange={onUploadingChange} />
       </Section>
       <Section id="basic-information">
         <DoiField />

@@ -333,6 +333,8 @@ export function useDepositActions(
       busy,
       leaving,
       save,
+      /** Saves (or creates) the draft before files go to it; undefined when that failed. */
+      saveBeforeUpload: () => persist('saveBeforeUpload', true),
       publish,
       submitForReview,
       cancelOpenReview,

@@ -65,6 +65,8 @@ export function serializeFileList(list: FileListView, links: Links): Record<stri
     entries: list.files.map((file) => serializeFile(file, links)),
     default_preview: list.defaultPreview,
     order: [],
+    // Beyond InvenioRDM: the record's quota, for the deposit form's checks.
+    quota: { max_files: list.quota.maxFiles, max_bytes: list.quota.maxBytes },
   };
 }
 

@@ -63,6 +63,8 @@ export interface FileListView {
   enabled: boolean;
   defaultPreview: string | null;
   files: FileView[];
+  /** The record's limits, so that a deposit form can refuse early (SPEC §5). */
+  quota: Quota;
 }
 
 /** Where a part of a local multipart upload is PUT; the signature is added by the service. */
@@ -217,6 +219,7 @@ export function createFilesService(deps: {
           ? bucket.document.files.default_preview
           : null,
       files: await Promise.all(files.map((f) => withParts(bucket.recordId, bucket.scope, f))),
+      quota: await quotaOf(bucket.parentId),
     };
   }
 

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../records/format.ts';
+import { useDeposit } from '../deposit-context.ts';
+import { errorText, useFieldError } from '../fields/field-error.tsx';
+import type { DepositFormValues } from '../form-values.ts';
+import { DropArea } from './DropArea.tsx';
+import type { Refusal } from './upload-rules.ts';
+
+const FileList = lazy(() => import('./FileList.tsx'));
+import { useFileUploads } from './useFileUploads.ts';
+
+function useRefusalText() {
+  const { t, i18n } = useTranslation();
+  return (refusal: Refusal): string => {
+    switch (refusal.kind) {
+      case 'duplicate':
+        return t('deposit.files.refusals.duplicate', { filename: refusal.filename });
+      case 'empty':
+        return t('deposit.files.refusals.empty');
+      case 'tooMany':
+        return t('deposit.files.refusals.tooMany', { max: refusal.max });
+      case 'tooLarge':
+        return t('deposit.files.refusals.tooLarge', {
+          total: formatBytes(refusal.total, i18n.language),
+          limit: formatBytes(refusal.limit, i18n.language),
+        });
+      case 'exceedsSize':
+        return t('deposit.files.refusals.exceedsSize', { filename: refusal.filename });
+    }
+  };
+}
+
+/**
+ * The Files section (SPEC §2, §5; API.md §9): drop or choose files, watch
+ * them upload, cancel or remove them, import the previous version's files.
+ */
+export function FilesField({
+  onUploadingChange,
+}: {
+  onUploadingChange: (uploading: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { draft } = useDeposit();
+  const enabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
+  const error = useFieldError('files.enabled');
+  const files = useFileUploads();
+  const refusalText = useRefusalText();
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+
+  useEffect(() => onUploadingChange(files.uploading), [files.uploading, onUploadingChange]);
+
+  if (!enabled) return <Text size="sm">{t('deposit.files.metadataOnly')}</Text>;
+
+  const full = files.usedCount >= files.quota.maxFiles;
+  const canImport = (draft?.versions.index ?? 1) > 1 && files.entries.length === 0;
+  const empty = files.entries.length === 0 && files.transfers.length === 0;
+
+  return (
+    <Stack gap="sm">
+      <DropArea disabled={full} onFiles={(selected) => void files.add(selected)} />
+      <Text size="sm" c="dimmed" data-testid="files-quota">
+        {t('deposit.files.quota', {
+          count: files.usedCount,
+          max: files.quota.maxFiles,
+          used: size(files.usedBytes),
+          left: size(Math.max(0, files.quota.maxBytes - files.usedBytes)),
+        })}
+      </Text>
+      {files.refusals.length > 0 && (
+        <Alert color="orange" variant="light" role="alert">
+          <Stack gap={4}>
+            {files.refusals.map((refusal, index) => (
+              <Text key={index} size="sm">
+                {refusalText(refusal)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {canImport && (
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            loading={files.importing}
+            onClick={() => void files.importPrevious()}
+          >
+            {t('deposit.files.import')}
+          </Button>
+        </Group>
+      )}
+      {empty ? (
+        <Text size="sm">{t('deposit.files.none')}</Text>
+      ) : (
+        <Suspense>
+          <FileList files={files} />
+        </Suspense>
+      )}
+      {error && (
+        <Text size="sm" c="red">
+          {errorText(error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import type { RecordJson } from '@arca/schema';
+import { apiRequest } from '../../api/client.ts';
+import { linkPath } from '../../api/drafts.ts';
+
+// The draft-files calls of the deposit editor (API.md §2, SPEC §7).
+
+export interface PartLink {
+  part: number;
+  url: string;
+  expiration: string;
+}
+
+export interface DraftFile {
+  key: string;
+  size: number;
+  status: 'pending' | 'completed' | 'failed';
+  checksum: string | null;
+  transfer: { type: string; parts?: number; part_size?: number; parts_done?: number[] };
+  links: { self: string; content?: string; commit?: string; parts?: PartLink[] };
+}
+
+export interface FileQuota {
+  max_files: number;
+  max_bytes: number;
+}
+
+export interface DraftFileList {
+  enabled: boolean;
+  entries?: DraftFile[];
+  quota?: FileQuota;
+}
+
+const filesLink = (draft: RecordJson) => linkPath(draft.links.files ?? `${draft.links.self}/files`);
+
+export function listFiles(draft: RecordJson, signal?: AbortSignal): Promise<DraftFileList> {
+  return apiRequest<DraftFileList>(filesLink(draft), { signal });
+}
+
+export interface FileSpec {
+  key: string;
+  size: number;
+  transfer: { type: 'L' } | { type: 'M'; parts: number; part_size: number };
+}
+
+/** Announces one upload; the answer lists every file, so the new entry is picked by name. */
+export async function initFile(draft: RecordJson, spec: FileSpec): Promise<DraftFile> {
+  const list = await apiRequest<DraftFileList>(filesLink(draft), { method: 'POST', body: [spec] });
+  const entry = list.entries?.find((file) => file.key === spec.key);
+  if (!entry) throw new Error(`The server did not list ${spec.key}`);
+  return entry;
+}
+
+export function readFile(link: string, signal?: AbortSignal): Promise<DraftFile> {
+  return apiRequest<DraftFile>(linkPath(link), { signal });
+}
+
+export function commitFile(file: DraftFile): Promise<DraftFile> {
+  return apiRequest<DraftFile>(linkPath(file.links.commit ?? `${file.links.self}/commit`), {
+    method: 'POST',
+  });
+}
+
+export function deleteFile(link: string): Promise<void> {
+  return apiRequest<void>(linkPath(link), { method: 'DELETE' });
+}
+
+/** Copies the files of the previous version into a new-version draft (API.md §2.6). */
+export function importFiles(draft: RecordJson): Promise<DraftFileList> {
+  return apiRequest<DraftFileList>(`${linkPath(draft.links.self ?? '')}/actions/files-import`, {
+    method: 'POST',
+  });
+}

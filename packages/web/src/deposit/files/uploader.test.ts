@@ -1,0 +1,93 @@
+import type { RecordJson } from '@arca/schema';
+import type { UppyFile } from '@uppy/core';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, reply } from '../../test/fetch-mock.ts';
+import { createUploader, RETRY_DELAYS, UPLOAD_CONCURRENCY } from './uploader.ts';
+
+const self = 'http://localhost:3000/api/records/a1b2c-3d4e5/draft';
+const draft = { id: 'a1b2c-3d4e5', links: { self } } as unknown as RecordJson;
+const MiB = 1024 * 1024;
+const size = 6 * MiB;
+
+function entry(expiration: string, partsDone: number[] = []) {
+  return {
+    key: 'big.bin',
+    size,
+    status: 'pending',
+    checksum: null,
+    transfer: { type: 'M', parts: 2, part_size: 5 * MiB, parts_done: partsDone },
+    links: {
+      self: `${self}/files/big.bin`,
+      commit: `${self}/files/big.bin/commit`,
+      parts: [1, 2].map((part) => ({
+        part,
+        url: `${self}/files/big.bin/content/${part}?expires=${expiration}`,
+        expiration,
+      })),
+    },
+  };
+}
+
+interface PluginOpts {
+  limit: number;
+  retryDelays: number[];
+  createMultipartUpload: (file: unknown) => Promise<{ uploadId: string; key: string }>;
+  signPart: (
+    file: unknown,
+    opts: { uploadId: string; key: string; partNumber: number; body: Blob },
+  ) => Promise<{ url: string; headers: Record<string, string> }>;
+  listParts: (file: unknown, opts: { uploadId: string; key: string }) => Promise<unknown[]>;
+}
+
+function setUp() {
+  const { uppy } = createUploader({ draft: () => draft });
+  const opts = (uppy.getPlugin('AwsS3Multipart') as unknown as { opts: PluginOpts }).opts;
+  const file = { id: 'f1', name: 'big.bin', size } as unknown as UppyFile<never, never>;
+  return { opts, file };
+}
+
+describe('the uploader', () => {
+  it('uploads three files at a time and retries parts after 0, 1, 3 and 5 seconds', () => {
+    const { opts } = setUp();
+    expect(opts.limit).toBe(UPLOAD_CONCURRENCY);
+    expect(UPLOAD_CONCURRENCY).toBe(3);
+    expect(opts.retryDelays).toEqual(RETRY_DELAYS);
+    expect(RETRY_DELAYS).toEqual([0, 1000, 3000, 5000]);
+  });
+
+  it('announces a multipart upload, signs a part with its Content-MD5, and refetches expired URLs', async () => {
+    const past = '2000-01-01T00:00:00Z';
+    const future = '2999-01-01T00:00:00Z';
+    const requests = mockFetch({
+      'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [entry(past)] }),
+      'GET /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(200, entry(future)),
+    });
+    const { opts, file } = setUp();
+    const started = await opts.createMultipartUpload(file);
+    expect(requests[0]?.body).toEqual([
+      { key: 'big.bin', size, transfer: { type: 'M', parts: 2, part_size: 5 * MiB } },
+    ]);
+    const signed = await opts.signPart(file, {
+      ...started,
+      partNumber: 2,
+      body: new Blob(['hello']),
+    });
+    // The URL had expired: the file was read again and the fresh URL used.
+    expect(requests[1]?.path).toBe('/api/records/a1b2c-3d4e5/draft/files/big.bin');
+    expect(signed.url).toContain(`expires=${future}`);
+    expect(signed.headers['Content-MD5']).toBe('XUFAKrxLKna5cZ2REBfFkg==');
+  });
+
+  it('resumes from the parts the server already holds', async () => {
+    const future = '2999-01-01T00:00:00Z';
+    mockFetch({
+      'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [entry(future)] }),
+      'GET /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(200, entry(future, [1])),
+    });
+    const { opts, file } = setUp();
+    const started = await opts.createMultipartUpload(file);
+    expect(await opts.listParts(file, started)).toEqual([
+      { PartNumber: 1, Size: 5 * MiB, ETag: '"part-1"' },
+    ]);
+  });
+});

@@ -1,0 +1,180 @@
+import type { RecordJson } from '@arca/schema';
+import AwsS3 from '@uppy/aws-s3';
+import Uppy from '@uppy/core';
+import { linkPath } from '../../api/drafts.ts';
+import { chunkSize, partCount, usesMultipart } from './chunk-size.ts';
+import { commitFile, initFile, readFile, type DraftFile } from './files-api.ts';
+import { contentMd5 } from './part-checksum.ts';
+import { PartRequestError, putBytes } from './part-request.ts';
+
+/** SPEC §9: three files at a time; parts retried after 0, 1, 3 and 5 seconds. */
+export const UPLOAD_CONCURRENCY = 3;
+export const RETRY_DELAYS = [0, 1000, 3000, 5000];
+
+type UploadMeta = Record<string, never>;
+type UploadBody = Record<string, never>;
+export type Uploader = Uppy<UploadMeta, UploadBody>;
+
+interface UploaderOptions {
+  /** The draft the files go to; saved by the caller before any upload starts. */
+  draft: () => RecordJson | undefined;
+}
+
+function needDraft(options: UploaderOptions): RecordJson {
+  const draft = options.draft();
+  if (!draft) throw new Error('No draft to upload to');
+  return draft;
+}
+
+/**
+ * Uppy with the S3-style plugin driving our transfers (API.md §9): L for
+ * files of one part, M for larger ones with signed part URLs, Content-MD5 per
+ * part, a re-read of the file when its part URLs expired, and a resumed
+ * upload skipping the parts the server already holds (`parts_done`).
+ */
+export function createUploader(options: UploaderOptions): {
+  uppy: Uploader;
+  /** The commit of an upload Uppy reported as successful. */
+  committed: (id: string) => Promise<DraftFile> | undefined;
+  /** The server's entry for an upload, once announced. */
+  entryOf: (id: string) => DraftFile | undefined;
+} {
+  const entries = new Map<string, DraftFile>();
+  const commits = new Map<string, Promise<DraftFile>>();
+  /** Files whose part URLs were refused: read again before the next part. */
+  const stale = new Set<string>();
+  /** Which upload a signed part URL belongs to. */
+  const owners = new Map<string, string>();
+  const uppy: Uploader = new Uppy<UploadMeta, UploadBody>({ autoProceed: false });
+
+  async function fresh(id: string): Promise<DraftFile> {
+    const entry = entries.get(id);
+    if (!entry) throw new Error('Upload was not initialised');
+    const updated = await readFile(entry.links.self);
+    entries.set(id, updated);
+    stale.delete(id);
+    return updated;
+  }
+
+  function commit(id: string): Promise<DraftFile> {
+    const entry = entries.get(id);
+    if (!entry) return Promise.reject(new Error('Upload was not initialised'));
+    const done = commitFile(entry).then((committed) => {
+      entries.set(id, committed);
+      return committed;
+    });
+    commits.set(id, done);
+    return done;
+  }
+
+  uppy.use(AwsS3<UploadMeta, UploadBody>, {
+    limit: UPLOAD_CONCURRENCY,
+    retryDelays: RETRY_DELAYS,
+    shouldUseMultipart: (file) => usesMultipart(file.size ?? 0),
+    getChunkSize: (file) => chunkSize(file.size),
+
+    async getUploadParameters(file) {
+      const entry = await initFile(needDraft(options), {
+        key: file.name ?? '',
+        size: file.size ?? 0,
+        transfer: { type: 'L' },
+      });
+      entries.set(file.id, entry);
+      return {
+        method: 'PUT',
+        // Absolute (Uppy parses it), on this page's origin like every API call.
+        url: new URL(
+          linkPath(entry.links.content ?? `${entry.links.self}/content`),
+          window.location.origin,
+        ).href,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      };
+    },
+
+    async createMultipartUpload(file) {
+      const size = file.size ?? 0;
+      const entry = await initFile(needDraft(options), {
+        key: file.name ?? '',
+        size,
+        transfer: { type: 'M', parts: partCount(size), part_size: chunkSize(size) },
+      });
+      entries.set(file.id, entry);
+      return { uploadId: entry.links.self, key: entry.key };
+    },
+
+    async listParts(file) {
+      const entry = await fresh(file.id);
+      const partSize = entry.transfer.part_size ?? 0;
+      const parts = entry.transfer.parts ?? 1;
+      return (entry.transfer.parts_done ?? []).map((part) => ({
+        PartNumber: part,
+        Size: part < parts ? partSize : entry.size - partSize * (parts - 1),
+        ETag: `"part-${part}"`,
+      }));
+    },
+
+    async signPart(file, { partNumber, body }) {
+      let entry = entries.get(file.id);
+      const expired = (e: DraftFile | undefined) => {
+        const link = e?.links.parts?.find((p) => p.part === partNumber);
+        return !link || Date.parse(link.expiration) <= Date.now();
+      };
+      if (!entry || stale.has(file.id) || expired(entry)) entry = await fresh(file.id);
+      const link = entry.links.parts?.find((p) => p.part === partNumber);
+      if (!link) throw new Error(`No URL for part ${partNumber}`);
+      owners.set(link.url, file.id);
+      return {
+        method: 'PUT',
+        url: link.url,
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'Content-MD5': await contentMd5(body),
+        },
+      };
+    },
+
+    async uploadPartBytes({ signature, body, onProgress, onComplete, signal }) {
+      if (!(body instanceof Blob)) throw new Error('Only whole-file or part bodies are sent');
+      try {
+        const etag = await putBytes({
+          url: signature.url,
+          headers: signature.headers ?? {},
+          body,
+          signal,
+          onProgress: onProgress as (event: { loaded: number; lengthComputable: boolean }) => void,
+        });
+        (onComplete as (etag: string) => void)(etag);
+        return { ETag: etag };
+      } catch (error) {
+        if (error instanceof PartRequestError && error.source.status === 403) {
+          const owner = owners.get(signature.url);
+          if (owner) stale.add(owner);
+        }
+        throw error;
+      }
+    },
+
+    async completeMultipartUpload(file) {
+      const committed = await commit(file.id);
+      return { location: committed.links.content ?? committed.links.self };
+    },
+
+    // Removing an unfinished file deletes it on the server (links.self), which aborts the upload.
+    abortMultipartUpload: () => undefined,
+  });
+
+  // A whole-file (L) upload still needs its commit (API.md §2.5).
+  uppy.on('upload-success', (file) => {
+    if (!file) return;
+    const entry = entries.get(file.id);
+    if (!entry || entry.status === 'completed' || entry.transfer.type === 'M') return;
+    commit(file.id).catch(() => undefined);
+  });
+
+  uppy.on('file-removed', (file) => {
+    entries.delete(file.id);
+    commits.delete(file.id);
+  });
+
+  return { uppy, committed: (id) => commits.get(id), entryOf: (id) => entries.get(id) };
+}

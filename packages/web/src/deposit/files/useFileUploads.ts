@@ -1,0 +1,243 @@
+import type { RecordFileEntry, RecordJson } from '@arca/schema';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { useDeposit } from '../deposit-context.ts';
+import {
+  deleteFile,
+  importFiles,
+  listFiles,
+  type DraftFile,
+  type DraftFileList,
+} from './files-api.ts';
+import { PartRequestError } from './part-request.ts';
+import type { createUploader, Uploader } from './uploader.ts';
+import { checkSelection, type Quota, type Refusal } from './upload-rules.ts';
+
+/** SPEC §9: 5 files and 10 GB unless the server says otherwise. */
+export const DEFAULT_QUOTA: Quota = { maxFiles: 5, maxBytes: 1e10 };
+
+/** A file in transfer, as the list shows it. */
+export interface Transfer {
+  id: string;
+  name: string;
+  size: number;
+  uploaded: number;
+  failed: boolean;
+  error?: string;
+}
+
+const filesKey = (id: string) => ['draft-files', id] as const;
+
+/** Keeps the draft's `files` block in step, so Publish and the metadata-only toggle see the files. */
+function withFiles(draft: RecordJson, entries: DraftFile[]): RecordJson {
+  const byKey: Record<string, RecordFileEntry> = {};
+  for (const entry of entries) byKey[entry.key] = entry as unknown as RecordFileEntry;
+  return {
+    ...draft,
+    files: {
+      ...draft.files,
+      count: entries.length,
+      total_bytes: entries.reduce((sum, entry) => sum + entry.size, 0),
+      entries: byKey,
+    },
+  };
+}
+
+function errorMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError || error instanceof PartRequestError) {
+    const message = error instanceof PartRequestError ? error.serverMessage : error.message;
+    return message || undefined;
+  }
+  return undefined;
+}
+
+type LoadedUploader = ReturnType<typeof createUploader>;
+
+const NO_FILES: Record<string, never> = {};
+const noSubscription = () => () => undefined;
+
+/** Uppy's files, re-rendering on each of its state changes; none before it is loaded. */
+function useUppyFiles(uppy: Uploader | undefined) {
+  return useSyncExternalStore(
+    uppy ? (listener) => uppy.store.subscribe(listener) : noSubscription,
+    () => uppy?.getState().files ?? NO_FILES,
+  );
+}
+
+/**
+ * The Files section's state: the draft's files on the server, the transfers in
+ * flight (Uppy), the quota and what the last selection was refused for.
+ */
+export function useFileUploads() {
+  const { draft, actions } = useDeposit();
+  const queryClient = useQueryClient();
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const setDraftRef = useRef(actions.setDraft);
+  setDraftRef.current = actions.setDraft;
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [importing, setImporting] = useState(false);
+
+  const list = useQuery({
+    queryKey: filesKey(draft?.id ?? ''),
+    queryFn: ({ signal }) => listFiles(draftRef.current as RecordJson, signal),
+    enabled: draft !== undefined && draft.files.enabled,
+  });
+
+  const showList = useCallback(
+    (files: DraftFileList) => {
+      const current = draftRef.current;
+      if (!current) return;
+      queryClient.setQueryData(filesKey(current.id), files);
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const entries = list.data?.entries;
+    if (!entries) return;
+    setDraftRef.current((previous) => (previous ? withFiles(previous, entries) : previous));
+  }, [list.data]);
+
+  const refresh = useCallback(async () => {
+    const current = draftRef.current;
+    if (!current) return;
+    showList(await listFiles(current));
+  }, [showList]);
+
+  // Uppy, the S3 plugin and the MD5 code load with the first file chosen:
+  // the editor's first paint does not wait for them (docs/benchmarks.md).
+  const [uploader, setUploader] = useState<LoadedUploader>();
+  const loading = useRef<Promise<LoadedUploader>>(undefined);
+  const loadUploader = () => {
+    loading.current ??= import('./uploader.ts').then(({ createUploader }) => {
+      const created = createUploader({ draft: () => draftRef.current });
+      setUploader(created);
+      return created;
+    });
+    return loading.current;
+  };
+
+  useEffect(() => {
+    if (!uploader) return;
+    const { uppy, committed } = uploader;
+    // Once committed, a file leaves the transfer list and shows as one of the draft's files.
+    const onSuccess = (file: { id: string } | undefined) => {
+      if (!file) return;
+      const id = file.id;
+      const commit = committed(id);
+      if (!commit) return;
+      commit
+        .then(async () => {
+          await refresh();
+          if (uppy.getFile(id)) uppy.removeFile(id);
+        })
+        .catch((error: unknown) => {
+          const failed = uppy.getFile(id);
+          if (failed) uppy.setFileState(id, { error: errorMessage(error) ?? 'failed' });
+        });
+    };
+    uppy.on('upload-success', onSuccess);
+    return () => {
+      uppy.off('upload-success', onSuccess);
+    };
+  }, [uploader, refresh]);
+
+  useEffect(() => () => uploader?.uppy.destroy(), [uploader]);
+
+  const uppyFiles = useUppyFiles(uploader?.uppy);
+  const transfers = useMemo<Transfer[]>(
+    () =>
+      Object.values(uppyFiles).map((file) => ({
+        id: file.id,
+        name: file.name ?? '',
+        size: file.size ?? 0,
+        uploaded: file.progress.bytesUploaded || 0,
+        failed: Boolean(file.error),
+        error: file.error ?? undefined,
+      })),
+    [uppyFiles],
+  );
+
+  const entries = list.data?.entries ?? [];
+  const quota: Quota = list.data?.quota
+    ? { maxFiles: list.data.quota.max_files, maxBytes: list.data.quota.max_bytes }
+    : DEFAULT_QUOTA;
+  const held = [
+    ...entries.map((entry) => ({
+      key: entry.key,
+      size: entry.size,
+      failed: entry.status === 'failed',
+    })),
+    ...transfers
+      .filter((transfer) => !entries.some((entry) => entry.key === transfer.name))
+      .map((transfer) => ({ key: transfer.name, size: transfer.size, failed: transfer.failed })),
+  ];
+  const used = held.filter((file) => !file.failed);
+
+  async function add(files: readonly File[]) {
+    const { accepted, refusals: refused } = checkSelection(files, held, quota);
+    setRefusals(refused);
+    if (accepted.length === 0) return;
+    // The files go to a saved draft (API.md §9: the draft is saved before any upload).
+    const [saved, { uppy }] = await Promise.all([actions.saveBeforeUpload(), loadUploader()]);
+    if (!saved) return;
+    draftRef.current = saved;
+    for (const file of accepted) {
+      uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
+    }
+    await uppy.upload();
+  }
+
+  /** Stops a transfer; what the server already holds of it is deleted (aborting a multipart upload). */
+  async function cancel(id: string) {
+    if (!uploader) return;
+    const entry = uploader.entryOf(id);
+    uploader.uppy.removeFile(id);
+    if (entry) await remove(entry);
+  }
+
+  async function remove(entry: DraftFile) {
+    try {
+      await deleteFile(entry.links.self);
+    } catch (error) {
+      actions.setFeedback({ kind: 'failure', action: 'save', message: errorMessage(error) });
+    }
+    await refresh();
+  }
+
+  async function importPrevious() {
+    const current = draftRef.current;
+    if (!current) return;
+    setImporting(true);
+    try {
+      showList(await importFiles(current));
+    } catch (error) {
+      actions.setFeedback({ kind: 'failure', action: 'import', message: errorMessage(error) });
+    } finally {
+      setImporting(false);
+    }
+  }
+
+  const uploading = transfers.some((transfer) => !transfer.failed);
+
+  return {
+    entries,
+    transfers,
+    quota,
+    usedCount: used.length,
+    usedBytes: used.reduce((sum, file) => sum + file.size, 0),
+    refusals,
+    uploading,
+    importing,
+    loading: list.isPending && draft !== undefined,
+    add,
+    cancel,
+    remove,
+    importPrevious,
+    retry: (id: string) => uploader?.uppy.retryUpload(id),
+  };
+}
+
+export type FileUploads = ReturnType<typeof useFileUploads>;

@@ -113,7 +113,7 @@ describe('requests in the browser', () => {
   });
 
   it('a curator accepts a community submission from the requests page', async () => {
-    // This branch seeds no communities: alice makes one with carol as its curator.
+    // A community of its own, so the demo's submissions do not change what this test sees.
     const alice = await loggedInPage(browser, server.url);
     const lab = await createLab(alice, 'carol');
     const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
@@ -122,7 +122,7 @@ describe('requests in the browser', () => {
     const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
     await carol.goto(`${server.url}/me/requests`);
     await carol.getByRole('link', { name: 'Moss cover survey for the lab' }).click();
-    await carol.getByText('Community submission').waitFor();
+    await carol.getByText('Community submission').first().waitFor();
     await carol.getByText('Please review.').waitFor();
     await carol.getByRole('button', { name: 'Accept' }).click();
     await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();

@@ -1,8 +1,12 @@
 import type { RecordJson } from '@arca/schema';
 import { Button, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShareModal } from './ShareModal.tsx';
+
+// The dialog loads when first opened: the pages with a Share button stay light.
+const ShareModal = lazy(() =>
+  import('./ShareModal.tsx').then((module) => ({ default: module.ShareModal })),
+);
 
 /** Opens the share dialog; disabled, with SPEC's tooltip, for those who may not manage. */
 export function ShareButton({ record }: { record: RecordJson }) {
@@ -25,13 +29,15 @@ export function ShareButton({ record }: { record: RecordJson }) {
           {t('sharing.share')}
         </Button>
       </Tooltip>
-      {canManage && (
-        <ShareModal
-          record={record}
-          opened={opened}
-          onClose={() => setOpened(false)}
-          canManage={canManage}
-        />
+      {canManage && opened && (
+        <Suspense fallback={null}>
+          <ShareModal
+            record={record}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            canManage={canManage}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -63,9 +63,10 @@ describe('CommunitiesPage', () => {
     expect(within(second!).getByText('Reader')).toBeInTheDocument();
     expect(within(second!).getByText('Restricted')).toBeInTheDocument();
     expect(within(second!).queryByRole('link', { name: 'Upload to this community' })).toBeNull();
-    expect(
-      within(third!).getByRole('link', { name: 'Upload to this community' }),
-    ).toHaveAttribute('href', '/communities/glacier-observatory/upload');
+    expect(within(third!).getByRole('link', { name: 'Upload to this community' })).toHaveAttribute(
+      'href',
+      '/communities/glacier-observatory/upload',
+    );
     expect(screen.getByText('3 communities')).toBeInTheDocument();
   });
 
@@ -75,14 +76,10 @@ describe('CommunitiesPage', () => {
 
     const input = await within(await screen.findByRole('main')).findByRole('searchbox');
     await user.type(input, 'lab{Enter}');
-    await expect
-      .poll(() => searches(requests).at(-1)?.get('q'), { timeout: 5000 })
-      .toBe('lab');
+    await expect.poll(() => searches(requests).at(-1)?.get('q'), { timeout: 5000 }).toBe('lab');
 
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
-    await expect
-      .poll(() => searches(requests).at(-1)?.get('page'), { timeout: 5000 })
-      .toBe('2');
+    await expect.poll(() => searches(requests).at(-1)?.get('page'), { timeout: 5000 }).toBe('2');
     expect(searches(requests).at(-1)?.get('q')).toBe('lab');
     expect(searches(requests).at(-1)?.get('size')).toBe('10');
   });

@@ -1,5 +1,15 @@
 import { MAX_RESULT_WINDOW } from '@arca/schema';
-import { Anchor, Badge, Button, Center, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyCommunities, type CommunityJson } from '../api/communities.ts';
@@ -12,8 +22,7 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 
 const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
 type Role = (typeof ROLES)[number];
-const isRole = (role: string | null | undefined): role is Role =>
-  ROLES.includes(role as Role);
+const isRole = (role: string | null | undefined): role is Role => ROLES.includes(role as Role);
 
 function CommunityItem({ community }: { community: CommunityJson }) {
   const { t } = useTranslation();

@@ -83,6 +83,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: 'me/communities',
+                  lazy: () =>
+                    import('./dashboard/CommunitiesPage.tsx').then((module) => ({
+                      Component: module.CommunitiesPage,
+                    })),
+                },
+                {
                   path: 'me/settings',
                   lazy: () =>
                     import('./settings/SettingsLayout.tsx').then((module) => ({

@@ -1,6 +1,8 @@
 import type { RecordJson } from '@arca/schema';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { linkPath } from './drafts.ts';
+import { queryKeys } from './query-keys.ts';
 
 // The deposit editor's community calls (SPEC §7; API.md §4.2, §5.1).
 
@@ -88,5 +90,18 @@ export function cancelReview(draft: RecordJson, comment = ''): Promise<unknown> 
   return apiRequest(linkPath(draft.links.actions?.cancel ?? ''), {
     method: 'POST',
     body: commentBody(comment),
+  });
+}
+
+/** The dashboard's search of the caller's communities (`/me/communities`). */
+export function useMyCommunities(params: Record<string, string | undefined>) {
+  return useQuery({
+    queryKey: queryKeys.myCommunities(params),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+      return apiRequest<CommunityPage>(`/api/user/communities?${query.toString()}`, { signal });
+    },
+    placeholderData: keepPreviousData,
   });
 }

@@ -13,6 +13,7 @@ export const queryKeys = {
     ['record-versions', link, token ?? ''] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
   myUploads: (params: object) => ['my-uploads', params] as const,
+  myCommunities: (params: object) => ['my-communities', params] as const,
   resourceTypes: ['resource-types'] as const,
   // The deposit editor (api/drafts.ts, api/vocabularies.ts).
   draft: (id: string) => ['draft', id] as const,

@@ -28,6 +28,9 @@ export function UserMenu({ user }: { user: UserItem }) {
         <Menu.Item component={Link} to="/me/uploads">
           {t('header.uploads')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/me/communities">
+          {t('header.communities')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/me/requests">
           {t('header.requests')}
         </Menu.Item>

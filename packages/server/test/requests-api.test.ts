@@ -190,3 +190,28 @@ describe('requests of a record', () => {
     expect((await uploader.get(url)).json.links.self).toContain(`/api/records/${draftId}/requests`);
   });
 });
+
+describe('communities in record JSON', () => {
+  it('serializes the communities of a published record as community JSON', async () => {
+    const { draftId, request } = await submitted(uploader, 'Included dataset');
+    const accept = await curator.post(`/api/requests/${request.id}/actions/accept`);
+    expect(accept.status, accept.body).toBe(200);
+    const record = await stranger.get(`/api/records/${draftId}`);
+    expect(record.status, record.body).toBe(200);
+    const communities = record.json.parent.communities;
+    expect(communities.ids).toEqual([lab.id]);
+    expect(communities.default).toBe(lab.id);
+    expect(communities.entries).toHaveLength(1);
+    expect(communities.entries[0]).toMatchObject({
+      id: lab.id,
+      slug: 'api-lab',
+      metadata: { title: 'API lab' },
+      access: { visibility: 'public' },
+    });
+    expect(communities.entries[0].links.self).toContain(`/api/communities/${lab.id}`);
+
+    // A draft outside any community keeps `parent.communities` empty.
+    const lone = (await createDraft(uploader, publishable('Lone draft'))).json;
+    expect(lone.parent.communities).toEqual({});
+  });
+});

@@ -172,7 +172,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
         },
       },
       async (request, reply) => {
-        const { id } = request.params as z.infer<typeof idParams>;
+        const { id } = request.params;
         return search(false, { type: 'record', id }, `/records/${id}/requests`)(request, reply);
       },
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { addMembers, createCommunity, loggedIn } from './communities.helpers.ts';
 import { createDraft, publishable } from './records.helpers.ts';
 
@@ -12,6 +12,8 @@ let uploaderId: number;
 let otherId: number;
 let lab: { id: string };
 let annex: { id: string };
+let hidden: { id: string };
+let strangerId: number;
 
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
@@ -19,13 +21,26 @@ beforeAll(async () => {
   const c = await loggedIn(t, 'Carol Curator');
   const u = await loggedIn(t, 'Uli Uploader');
   const p = await loggedIn(t, 'Pia Peer');
-  const s = await loggedIn(t, 'Sid Stranger');
+  // A public profile, so records can be shared with them.
+  const strangerUser = await buildUser(t.services, {
+    fullName: 'Sid Stranger',
+    visibility: 'public',
+  });
+  const s = { user: strangerUser, client: t.client() };
+  await s.client.login(strangerUser.email);
   [curator, uploader, other, stranger] = [c.client, u.client, p.client, s.client];
   uploaderId = u.user.id;
   otherId = p.user.id;
   lab = await createCommunity(o.client, 'api-lab', { metadata: { title: 'API lab' } });
   annex = await createCommunity(o.client, 'api-annex', { metadata: { title: 'API annex' } });
+  hidden = await createCommunity(o.client, 'api-hidden', {
+    metadata: { title: 'API hidden' },
+    access: { visibility: 'restricted' },
+  });
   await addMembers(o.client, lab.id, [c.user.id], 'curator');
+  await addMembers(o.client, hidden.id, [c.user.id], 'curator');
+  await addMembers(o.client, hidden.id, [u.user.id], 'reader');
+  strangerId = s.user.id;
 });
 afterAll(() => t.close());
 
@@ -213,5 +228,37 @@ describe('communities in record JSON', () => {
     // A draft outside any community keeps `parent.communities` empty.
     const lone = (await createDraft(uploader, publishable('Lone draft'))).json;
     expect(lone.parent.communities).toEqual({});
+  });
+
+  it('leaves out the communities the caller may not see', async () => {
+    const draft = (
+      await createDraft(
+        uploader,
+        publishable('Hidden community dataset', {
+          access: { record: 'restricted', files: 'restricted' },
+        }),
+      )
+    ).json as { id: string };
+    await uploader.put(`/api/records/${draft.id}/draft/review`, {
+      receiver: { community: hidden.id },
+      type: 'community-submission',
+    });
+    const submit = await uploader.post(`/api/records/${draft.id}/draft/actions/submit-review`);
+    expect(submit.status, submit.body).toBe(202);
+    const requestId = (submit.json as { id: string }).id;
+    expect((await curator.post(`/api/requests/${requestId}/actions/accept`)).status).toBe(200);
+    const grant = await uploader.post(`/api/records/${draft.id}/access/grants`, {
+      grants: [
+        { subject: { type: 'user', id: String(strangerId) }, permission: 'view', notify: false },
+      ],
+    });
+    expect(grant.status, grant.body).toBe(201);
+
+    const asMember = (await curator.get(`/api/records/${draft.id}`)).json.parent.communities;
+    expect(asMember.entries.map((c: { id: string }) => c.id)).toEqual([hidden.id]);
+    const asGrantee = await stranger.get(`/api/records/${draft.id}`);
+    expect(asGrantee.status).toBe(200);
+    expect(asGrantee.json.parent.communities.ids).toEqual([hidden.id]);
+    expect(asGrantee.json.parent.communities.entries).toBeUndefined();
   });
 });

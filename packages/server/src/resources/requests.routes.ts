@@ -34,10 +34,12 @@ const searchQuery = z.looseObject({
   type: facetValues,
   status: facetValues,
   is_open: booleanFlag,
-  created_by: reference,
-  receiver: reference,
-  topic: reference,
-  shared_with_me: booleanFlag,
+  created_by: reference.describe('Who made it, as type:id, e.g. user:1'),
+  receiver: reference.describe('Who decides, as type:id, e.g. community:<uuid> or user:1'),
+  topic: reference.describe('What it is about, as type:id, e.g. record:<id>'),
+  shared_with_me: booleanFlag.describe(
+    'true: requests I may read that someone else made; false: those I made',
+  ),
 });
 const updateBody = z.object({
   title: z.string({ error: 'notAString' }).trim().max(250, { error: 'tooLong' }).optional(),

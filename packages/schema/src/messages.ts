@@ -76,6 +76,9 @@ export const validationMessages = {
   tooManyParts: 'A multipart upload has from 1 to 10000 parts.',
   partSizeOutOfRange: 'Parts must be from 5 MiB (5242880 bytes) to 5 GiB (5368709120 bytes).',
   partsDoNotMatchSize: 'The number of parts times the part size does not match the file size.',
+  // Request search and edits (API.md §4.3).
+  payloadNotEditable: 'This field of the request cannot be edited.',
+  invalidReference: 'Give a reference as type:id, e.g. user:1 or community:<id>.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -147,6 +150,10 @@ export const errorMessages = {
     'The action "{{action}}" cannot be done on a request in status {{status}}.',
   cannotReply: 'Only comments can be replied to, and replies cannot be replied to.',
   autoAccepted: 'This request has been automatically accepted.',
+  // Editing and deleting requests (API.md §4.3).
+  requestNotEditable: 'A request in status {{status}} cannot be edited.',
+  requestNotDeletable:
+    'Only a request that was not submitted can be deleted; this one is {{status}}.',
   // Files (API.md §2, SPEC §5)
   noFilesToUpload: 'No files to upload.',
   fileAlreadyExists: '{{filename}} is already part of this upload.',

@@ -181,7 +181,10 @@ describe('submit, comment and accept', () => {
     expect(record.status).toBe(200);
     expect(record.json.status).toBe('published');
     expect(record.json.metadata.title).toBe('Lake sediment cores, curated');
-    expect(record.json.parent.communities).toEqual({ ids: [lab.id], default: lab.id });
+    expect(record.json.parent.communities).toMatchObject({ ids: [lab.id], default: lab.id });
+    expect(record.json.parent.communities.entries.map((c: { id: string }) => c.id)).toEqual([
+      lab.id,
+    ]);
     expect((await uploader.get(`/api/records/${draft.id}/draft`)).status).toBe(404);
 
     // The timeline tells the story: submitted (with its comment), accepted (with its comment).

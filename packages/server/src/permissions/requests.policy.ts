@@ -107,6 +107,10 @@ export const requestPolicy = {
   canComment: [RequestCreator, RequestReceiver, RecordManagers, GuestTokenHolder, Administrator],
   /** "My requests": those I made and those I decide. */
   canListAsMine: [RequestCreator, RequestReceiver, RecordManagers],
+  /** Title, description and payload; the type says in which statuses (created by default). */
+  canUpdate: [RequestCreator],
+  /** Only a request never submitted can be deleted (services/requests). */
+  canDelete: [RequestCreator],
 } satisfies Record<string, readonly RequestGenerator[]>;
 
 export type RequestAction = keyof typeof requestPolicy;

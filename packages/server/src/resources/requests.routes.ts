@@ -11,6 +11,20 @@ import { checkWindow, facetValues } from './query.ts';
 import { serializeEvent, serializeRequest } from './serializers/request.serializer.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/**
+ * Who or what a request points at, written `type:id` (`user:1`,
+ * `community:<uuid>`, `record:<id>`, `group:<name>`, `email:<address>`).
+ */
+const reference = z
+  .string()
+  .regex(/^(user|community|record|group|email):.+$/, { error: 'invalidReference' })
+  .transform((value) => {
+    const at = value.indexOf(':');
+    return { type: value.slice(0, at), id: value.slice(at + 1) };
+  })
+  .optional();
+const written = (ref: { type: string; id: string } | undefined) => ref && `${ref.type}:${ref.id}`;
+const booleanFlag = z.enum(['true', 'false']).optional();
 const eventParams = idParams.extend({ eventId: z.string().min(1).max(100) });
 const searchQuery = z.looseObject({
   q: z.string().max(500).optional(),
@@ -19,7 +33,18 @@ const searchQuery = z.looseObject({
   size: z.coerce.number().int().min(1).max(1000).default(25),
   type: facetValues,
   status: facetValues,
-  is_open: z.enum(['true', 'false']).optional(),
+  is_open: booleanFlag,
+  created_by: reference.describe('Who made it, as type:id, e.g. user:1'),
+  receiver: reference.describe('Who decides, as type:id, e.g. community:<uuid> or user:1'),
+  topic: reference.describe('What it is about, as type:id, e.g. record:<id>'),
+  shared_with_me: booleanFlag.describe(
+    'true: requests I may read that someone else made; false: those I made',
+  ),
+});
+const updateBody = z.object({
+  title: z.string({ error: 'notAString' }).trim().max(250, { error: 'tooLong' }).optional(),
+  description: z.string({ error: 'notAString' }).max(10_000, { error: 'tooLong' }).optional(),
+  payload: z.record(z.string(), z.unknown()).optional(),
 });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -40,38 +65,55 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
     actorOf(request, reply, services, secure);
 
   return (app, _options, done) => {
-    const search = (mine: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-      if (mine && request.identity.userId === null) throw permissionDenied();
-      const query = request.query as z.infer<typeof searchQuery>;
-      checkWindow(query.page, query.size);
-      const sort = query.sort ?? 'newest';
-      const result = await services.requests.search(await actor(request, reply), {
-        q: query.q,
-        type: query.type,
-        status: query.status,
-        isOpen: query.is_open === undefined ? undefined : query.is_open === 'true',
-        sort,
-        page: query.page,
-        size: query.size,
-        mine,
-      });
-      const base = links.api(mine ? '/user/requests' : '/requests');
-      return {
-        hits: {
-          hits: result.hits.map((view) => serializeRequest(view, links)),
-          total: result.total,
-        },
-        sortBy: sort,
-        page: query.page,
-        links: paginationLinks(
-          base,
-          { q: query.q, sort, type: query.type, status: query.status, is_open: query.is_open },
-          query.page,
-          query.size,
-          result.total,
-        ),
+    const search =
+      (mine: boolean, topic?: { type: string; id: string }, path?: string) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        if (mine && request.identity.userId === null) throw permissionDenied();
+        const query = request.query as z.infer<typeof searchQuery>;
+        checkWindow(query.page, query.size);
+        const sort = query.sort ?? 'newest';
+        const result = await services.requests.search(await actor(request, reply), {
+          q: query.q,
+          type: query.type,
+          status: query.status,
+          isOpen: query.is_open === undefined ? undefined : query.is_open === 'true',
+          sort,
+          page: query.page,
+          size: query.size,
+          mine,
+          createdBy: query.created_by,
+          receiver: query.receiver,
+          topic: topic ?? query.topic,
+          sharedWithMe:
+            query.shared_with_me === undefined ? undefined : query.shared_with_me === 'true',
+        });
+        const base = links.api(path ?? (mine ? '/user/requests' : '/requests'));
+        return {
+          hits: {
+            hits: result.hits.map((view) => serializeRequest(view, links)),
+            total: result.total,
+          },
+          sortBy: sort,
+          page: query.page,
+          links: paginationLinks(
+            base,
+            {
+              q: query.q,
+              sort,
+              type: query.type,
+              status: query.status,
+              is_open: query.is_open,
+              created_by: written(query.created_by),
+              receiver: written(query.receiver),
+              topic: written(query.topic),
+              shared_with_me: query.shared_with_me,
+            },
+            query.page,
+            query.size,
+            result.total,
+          ),
+        };
       };
-    };
     app.get(
       '/api/requests',
       { schema: { tags, summary: 'Search the requests I may read', querystring: searchQuery } },
@@ -89,6 +131,51 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       async (request, reply) => {
         const view = await services.requests.read(await actor(request, reply), request.params.id);
         return reply.header('etag', `"${view.row.revisionId}"`).send(serializeRequest(view, links));
+      },
+    );
+
+    app.put(
+      '/api/requests/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Edit the title, description or payload of my request not yet submitted',
+          params: idParams,
+          body: updateBody,
+        },
+      },
+      async (request, reply) => {
+        const view = await services.requests.update(
+          await actor(request, reply),
+          request.params.id,
+          request.body,
+        );
+        return reply.header('etag', `"${view.row.revisionId}"`).send(serializeRequest(view, links));
+      },
+    );
+
+    app.delete(
+      '/api/requests/:id',
+      { schema: { tags, summary: 'Delete my request not yet submitted', params: idParams } },
+      async (request, reply) => {
+        await services.requests.delete(await actor(request, reply), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/api/records/:id/requests',
+      {
+        schema: {
+          tags,
+          summary: 'Requests about a record that I may read',
+          params: idParams,
+          querystring: searchQuery,
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        return search(false, { type: 'record', id }, `/records/${id}/requests`)(request, reply);
       },
     );
 
@@ -194,6 +281,44 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
             hits: views.map((view) => serializeEvent(view, request.params.id, links)),
             total: views.length,
           },
+        };
+      },
+    );
+
+    app.get(
+      '/api/requests/:id/timeline_focused',
+      {
+        schema: {
+          tags,
+          summary: 'The timeline page that holds an event',
+          params: idParams,
+          querystring: pageQuery.omit({ page: true }).extend({
+            focus_event_id: z.string().min(1).max(100),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { size, sort, focus_event_id } = request.query;
+        const result = await services.requests.timelineFocused(
+          await actor(request, reply),
+          request.params.id,
+          focus_event_id,
+          size,
+          sort === 'newest',
+        );
+        return {
+          hits: {
+            hits: result.hits.map((view) => serializeEvent(view, request.params.id, links)),
+            total: result.total,
+          },
+          page: result.page,
+          links: paginationLinks(
+            links.api(`/requests/${request.params.id}/timeline`),
+            { sort: sort ?? 'oldest' },
+            result.page,
+            size,
+            result.total,
+          ),
         };
       },
     );

@@ -189,7 +189,12 @@ export function serializeRecord(
     parent: {
       id: parent.id,
       access: parentAccess,
-      communities: parent.communities,
+      communities: {
+        ...parent.communities,
+        ...(view.communities?.length
+          ? { entries: view.communities.map((row) => expandCommunity(row, actor, context.links)) }
+          : {}),
+      },
       pids: parent.pids,
       ...(view.review && view.kind === 'draft'
         ? { review: serializeReviewSummary(view.review, context.links) }

@@ -127,6 +127,20 @@ export function createCommunityService(deps: {
 
   return {
     find,
+    /** The communities with these ids that the actor may see, in the order given. */
+    async readableAmong(actor: Actor, ids: readonly string[]): Promise<CommunityRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(communities)
+        .where(inArray(communities.id, [...ids]));
+      return ids
+        .map((id) => rows.find((row) => row.id === id))
+        .filter(
+          (row): row is CommunityRow =>
+            row !== undefined && canOnCommunity('canRead', actor, communityFacts(row)),
+        );
+    },
     viewOf,
     readable,
 

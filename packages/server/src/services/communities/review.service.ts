@@ -185,6 +185,7 @@ export function createReviewService(deps: {
     component: {
       reviewOf: (draftId) => currentReview(draftId),
       receiverOf: (review) => communities.find(review.receiverId ?? ''),
+      communitiesOf: (actor, ids) => communities.readableAmong(actor, ids),
       async afterCreate(actor, draftId, body) {
         const parent = body.parent as { review?: unknown } | undefined;
         if (parent?.review !== undefined) await service.put(actor, draftId, parent.review, true);

@@ -13,6 +13,8 @@ export interface RecordComponent {
   reviewOf?(draftId: string): Promise<RequestRow | undefined>;
   /** The community a review goes to, for `?expand=1` (the deposit form's community header). */
   receiverOf?(review: RequestRow): Promise<CommunityRow | undefined>;
+  /** The record's communities the actor may see, for `parent.communities.entries`. */
+  communitiesOf?(actor: Actor, ids: readonly string[]): Promise<CommunityRow[]>;
   /** After a draft was created from `body` (e.g. `parent.review`). */
   afterCreate?(actor: Actor, draftId: string, body: Record<string, unknown>): Promise<void>;
   /** May refuse a publication; `viaReview`: the accepted review publishes it. */

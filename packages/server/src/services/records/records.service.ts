@@ -56,6 +56,8 @@ export interface RecordView {
   files: FileWithObject[];
   /** With `expand`: the community the review goes to. */
   reviewReceiver?: CommunityRow | undefined;
+  /** The record's communities the actor may see (`parent.communities.entries`). */
+  communities?: CommunityRow[] | undefined;
 }
 
 export interface ReadOptions {
@@ -204,6 +206,12 @@ export function createRecordService(deps: {
         grants,
         links: links.map((link) => ({ ...link, token: access.tokenFor(link.id) })),
       };
+    }
+    const communityIds = recordFacts.communities ?? [];
+    if (communityIds.length > 0) {
+      for (const component of components) {
+        result.communities ??= await component.communitiesOf?.(actor, communityIds);
+      }
     }
     if (options.expand) result.owner = await repo.owner(parent.ownerId);
     if (options.expand && loaded.review) {

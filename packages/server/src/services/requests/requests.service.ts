@@ -48,6 +48,24 @@ export interface RequestSearchParams {
   sort: 'newest' | 'oldest' | 'bestmatch';
   page: number;
   size: number;
+  createdBy?: Reference | undefined;
+  receiver?: Reference | undefined;
+  topic?: Reference | undefined;
+  /** true: requests I may read but did not make; false: those I made. */
+  sharedWithMe?: boolean | undefined;
+}
+
+/** An entity a request points at, e.g. `{ type: 'user', id: '1' }`. */
+export interface Reference {
+  type: string;
+  id: string;
+}
+
+/** Fields the creator may change (API.md §4.3, `PUT /api/requests/{id}`). */
+export interface RequestChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  payload?: Record<string, unknown> | undefined;
 }
 
 const MAX_COMMENT_LENGTH = 100_000;
@@ -211,8 +229,31 @@ export function createRequestService(deps: {
 
     /** Requests the actor may read (`mine`: those they made or decide). */
     async search(actor: Actor, params: RequestSearchParams & { mine?: boolean }) {
+      const me = actor.identity.userId === null ? null : String(actor.identity.userId);
+      const madeByMe =
+        me === null
+          ? sql`FALSE`
+          : and(eq(requests.creatorType, 'user'), eq(requests.creatorId, me));
       const conditions: (SQL | undefined)[] = [
+        // The policy filter first: a search never lists what a read would refuse.
         requestFilter(params.mine ? 'canListAsMine' : 'canRead', actor),
+        params.createdBy &&
+          and(
+            eq(requests.creatorType, params.createdBy.type),
+            eq(requests.creatorId, params.createdBy.id),
+          ),
+        params.receiver &&
+          and(
+            eq(requests.receiverType, params.receiver.type),
+            eq(requests.receiverId, params.receiver.id),
+          ),
+        params.topic &&
+          and(eq(requests.topicType, params.topic.type), eq(requests.topicId, params.topic.id)),
+        params.sharedWithMe === undefined
+          ? undefined
+          : params.sharedWithMe
+            ? sql`NOT ${madeByMe}`
+            : madeByMe,
         params.type?.length ? inArray(requests.type, params.type) : undefined,
         params.status?.length ? inArray(requests.status, params.status) : undefined,
         params.isOpen === undefined
@@ -336,6 +377,62 @@ export function createRequestService(deps: {
       return viewOf(actor, updated);
     },
 
+    /** Edits title, description or the payload keys its type allows, by its creator. */
+    async update(actor: Actor, id: string, changes: RequestChanges): Promise<RequestView> {
+      const request = await readable(actor, id);
+      const type = types.get(request.type);
+      if (!canOnRequest('canUpdate', actor, await factsFor(request))) throw permissionDenied();
+      const editableIn = type?.editableIn ?? ['created'];
+      if (!editableIn.includes(request.status as RequestStatus)) {
+        throw new HttpError(400, 'requestNotEditable', { params: { status: request.status } });
+      }
+      const editable = type?.editablePayload ?? {};
+      const errors = Object.entries(changes.payload ?? {})
+        .filter(([key, value]) => !editable[key]?.(value))
+        .map(([key]) => ({
+          field: `payload.${key}`,
+          messages: [key in editable ? 'invalid' : 'payloadNotEditable'],
+        }));
+      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+      const [updated] = await db
+        .update(requests)
+        .set({
+          ...(changes.title === undefined ? {} : { title: changes.title }),
+          ...(changes.description === undefined ? {} : { description: changes.description }),
+          ...(changes.payload === undefined
+            ? {}
+            : { payload: { ...request.payload, ...changes.payload } }),
+          updatedAt: new Date(),
+          revisionId: sql`${requests.revisionId} + 1`,
+        })
+        // Only the status it was read in: a submit racing this edit wins alone.
+        .where(and(eq(requests.id, request.id), eq(requests.status, request.status)))
+        .returning();
+      if (!updated) {
+        throw new HttpError(400, 'requestNotEditable', { params: { status: request.status } });
+      }
+      return viewOf(actor, updated);
+    },
+
+    /** Deletes a request its creator never submitted. */
+    async delete(actor: Actor, id: string): Promise<void> {
+      const request = await readable(actor, id);
+      if (!canOnRequest('canDelete', actor, await factsFor(request))) throw permissionDenied();
+      if (request.status !== 'created') {
+        throw new HttpError(400, 'requestNotDeletable', { params: { status: request.status } });
+      }
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(requests)
+          .where(and(eq(requests.id, request.id), eq(requests.status, 'created')))
+          .returning({ id: requests.id });
+        if (!deleted) {
+          throw new HttpError(400, 'requestNotDeletable', { params: { status: request.status } });
+        }
+        await createJobQueue(tx, {}).cancel(`request-expiry:${request.id}`);
+      });
+    },
+
     /** The expiry job: an open request past its date becomes expired. */
     async expire(id: string, now = new Date()): Promise<'expired' | 'not-due' | 'none'> {
       const request = await row(id);
@@ -424,6 +521,39 @@ export function createRequestService(deps: {
         .where(eq(requestEvents.parentId, event.id))
         .orderBy(asc(requestEvents.createdAt));
       return Promise.all(rows.map((r) => eventView(actor, request, r)));
+    },
+
+    /**
+     * The timeline page that holds an event (a reply: its parent comment), so
+     * a link to a comment opens where it is.
+     */
+    async timelineFocused(
+      actor: Actor,
+      id: string,
+      focusEventId: string,
+      size: number,
+      newestFirst: boolean,
+    ) {
+      const { event } = await commentOf(actor, id, focusEventId);
+      const [focus] =
+        event.parentId === null
+          ? [event]
+          : await db.select().from(requestEvents).where(eq(requestEvents.id, event.parentId));
+      if (!focus) throw notFound();
+      // Events before it in the timeline's order, (created, id) as `timeline` sorts; the
+      // database compares its own timestamps, which are finer than a JavaScript Date.
+      const focusKey = sql`(SELECT created_at, id FROM request_events WHERE id = ${focus.id}::uuid)`;
+      const before = newestFirst
+        ? sql`(${requestEvents.createdAt}, ${requestEvents.id}) > ${focusKey}`
+        : sql`(${requestEvents.createdAt}, ${requestEvents.id}) < ${focusKey}`;
+      const [position] = await db
+        .select({ n: count() })
+        .from(requestEvents)
+        .where(
+          and(eq(requestEvents.requestId, focus.requestId), isNull(requestEvents.parentId), before),
+        );
+      const page = Math.floor((position?.n ?? 0) / size) + 1;
+      return { page, ...(await service.timeline(actor, id, page, size, newestFirst)) };
     },
 
     /** Top-level events oldest first, each with its replies. */

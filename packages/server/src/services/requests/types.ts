@@ -58,6 +58,10 @@ export interface RequestType {
   >;
   /** Open requests of this type expire after the configured time. */
   readonly expires?: boolean;
+  /** Statuses in which its creator may edit it (default: `created` only). */
+  readonly editableIn?: readonly RequestStatus[];
+  /** Payload keys its creator may edit, each with its check; none by default. */
+  readonly editablePayload?: Readonly<Record<string, (this: void, value: unknown) => boolean>>;
   /** Facts its generators need beyond the row, loaded when a request is checked. */
   readonly facts?: (this: void, request: RequestRow) => Promise<Partial<RequestFacts>>;
 }

@@ -26,9 +26,8 @@ const isRole = (role: string | null | undefined): role is Role => ROLES.includes
 
 function CommunityItem({ community }: { community: CommunityJson }) {
   const { t } = useTranslation();
-  const page = community.links.self_html
-    ? linkPath(community.links.self_html)
-    : `/communities/${community.slug}`;
+  // The community's records: there is no community page of its own yet.
+  const page = `/search?q=${encodeURIComponent(`parent.communities.ids:${community.id}`)}`;
   const role = community.ui?.role;
   return (
     <Group component="li" wrap="nowrap" align="flex-start" gap="md">

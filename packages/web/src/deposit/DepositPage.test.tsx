@@ -1,41 +1,11 @@
-import type { RecordJson } from '@arca/schema';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
 import { buildUser, siteConfig } from '../test/fixtures.ts';
+import { buildDraft } from '../test/drafts.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 const empty = reply(200, { hits: { hits: [], total: 0 } });
-
-function buildDraft(overrides: Partial<RecordJson> = {}): RecordJson {
-  return {
-    id: 'a1b2c-3d4e5',
-    created: '2026-01-10T09:00:00Z',
-    updated: '2026-01-10T09:00:00Z',
-    revision_id: 3,
-    is_draft: true,
-    is_published: false,
-    status: 'draft',
-    versions: { index: 1, is_latest: false },
-    pids: {},
-    metadata: { title: 'Soil moisture' },
-    custom_fields: {},
-    access: {
-      record: 'public',
-      files: 'public',
-      embargo: { active: false, until: null, reason: null },
-    },
-    files: { enabled: false },
-    parent: { id: 'p0q1r-s2t3u', access: { owned_by: { user: '1' } }, communities: {}, pids: {} },
-    links: {
-      self: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft',
-      self_html: 'http://localhost:5000/uploads/a1b2c-3d4e5',
-      publish: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft/actions/publish',
-      reserve_doi: 'http://localhost:5000/api/records/a1b2c-3d4e5/draft/pids/doi',
-    },
-    ...overrides,
-  };
-}
 
 const routes = (save: (request: RecordedRequest) => { status: number; body?: unknown }) => ({
   'GET /api/config': reply(200, siteConfig),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommunityJson } from '../../api/communities.ts';
 import { mockFetch, reply, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { buildUser, siteConfig } from '../../test/fixtures.ts';
+import { buildDraft as baseDraft } from '../../test/drafts.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const empty = reply(200, { hits: { hits: [], total: 0 } });
@@ -53,36 +54,8 @@ function review(status: string, community = lab.id) {
   };
 }
 
-function buildDraft(overrides: Partial<RecordJson> = {}): RecordJson {
-  return {
-    id: 'a1b2c-3d4e5',
-    created: '2026-01-10T09:00:00Z',
-    updated: '2026-01-10T09:00:00Z',
-    revision_id: 3,
-    is_draft: true,
-    is_published: false,
-    status: 'draft',
-    versions: { index: 1, is_latest: false },
-    pids: {},
-    metadata: { title: 'Soil moisture' },
-    custom_fields: {},
-    access: {
-      record: 'public',
-      files: 'public',
-      embargo: { active: false, until: null, reason: null },
-    },
-    files: { enabled: false },
-    parent: { id: 'p0q1r-s2t3u', access: { owned_by: { user: '1' } }, communities: {}, pids: {} },
-    links: {
-      self: `${SITE}${DRAFT}`,
-      self_html: `${SITE}/uploads/a1b2c-3d4e5`,
-      publish: `${SITE}${DRAFT}/actions/publish`,
-      review: `${SITE}${DRAFT}/review`,
-    },
-    ui: { permissions: { can_manage: true } },
-    ...overrides,
-  };
-}
+const buildDraft = (overrides: Partial<RecordJson> = {}): RecordJson =>
+  baseDraft({ ui: { permissions: { can_manage: true } }, ...overrides });
 
 function withReview(status: string, extra: Partial<RecordJson> = {}): RecordJson {
   const base = buildDraft();

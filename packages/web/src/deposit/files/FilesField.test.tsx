@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply } from '../../test/fetch-mock.ts';
 import { buildUser, siteConfig } from '../../test/fixtures.ts';
+import { buildDraft as baseDraft } from '../../test/drafts.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const empty = reply(200, { hits: { hits: [], total: 0 } });
@@ -19,30 +20,8 @@ function fileEntry(key: string, size: number) {
   };
 }
 
-function buildDraft(overrides: Partial<RecordJson> = {}): RecordJson {
-  return {
-    id: 'a1b2c-3d4e5',
-    created: '2026-01-10T09:00:00Z',
-    updated: '2026-01-10T09:00:00Z',
-    revision_id: 3,
-    is_draft: true,
-    is_published: false,
-    status: 'draft',
-    versions: { index: 1, is_latest: false },
-    pids: {},
-    metadata: { title: 'Soil moisture' },
-    custom_fields: {},
-    access: {
-      record: 'public',
-      files: 'public',
-      embargo: { active: false, until: null, reason: null },
-    },
-    files: { enabled: true },
-    parent: { id: 'p0q1r-s2t3u', access: { owned_by: { user: '1' } }, communities: {}, pids: {} },
-    links: { self, self_html: 'http://localhost:5000/uploads/a1b2c-3d4e5' },
-    ...overrides,
-  };
-}
+const buildDraft = (overrides: Partial<RecordJson> = {}): RecordJson =>
+  baseDraft({ files: { enabled: true }, ...overrides });
 
 function routes(draft: RecordJson, entries: unknown[], quota = { max_files: 5, max_bytes: 1e10 }) {
   return {

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import { requests } from '../../db/schema.requests.ts';
 import { HttpError, permissionDenied } from '../../http/errors.ts';
 import { canOnCommunity } from '../../permissions/communities.policy.ts';
@@ -32,18 +33,18 @@ export function createReviewService(deps: {
 }) {
   const { db, records, communities } = deps;
 
+  const isCurrentReviewOf = (draftId: string | Placeholder | SQL) =>
+    and(
+      eq(requests.type, COMMUNITY_SUBMISSION),
+      eq(requests.topicType, 'record'),
+      eq(requests.topicId, draftId),
+      inArray(requests.status, CURRENT),
+    );
   const currentReviewQuery = (database: Database, draftId: string | Placeholder) =>
     database
       .select()
       .from(requests)
-      .where(
-        and(
-          eq(requests.type, COMMUNITY_SUBMISSION),
-          eq(requests.topicType, 'record'),
-          eq(requests.topicId, draftId),
-          inArray(requests.status, CURRENT),
-        ),
-      )
+      .where(isCurrentReviewOf(draftId))
       .orderBy(desc(requests.createdAt))
       .limit(1);
   // Read with every draft view: prepared on first use (transactions run it plain).
@@ -183,7 +184,11 @@ export function createReviewService(deps: {
 
     /** Keeps drafts and their reviews consistent through the records lifecycle. */
     component: {
-      reviewOf: (draftId) => currentReview(draftId),
+      reviewJson: (draftId) =>
+        sql`(SELECT row_to_json(${requests}) FROM ${requests} WHERE ${isCurrentReviewOf(draftId)}
+          ORDER BY ${requests.createdAt} DESC LIMIT 1)`,
+      reviewFromJson: (json) =>
+        json ? rowFromJson(requests, json as Record<string, unknown>) : undefined,
       receiverOf: (review) => communities.find(review.receiverId ?? ''),
       communitiesOf: (actor, ids) => communities.readableAmong(actor, ids),
       async afterCreate(actor, draftId, body) {

@@ -1,10 +1,30 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import { fileEntries, fileObjects, fileParts, fileQuotas } from '../../db/schema.ts';
 
 export type FileEntryRow = typeof fileEntries.$inferSelect;
 export type FileObjectRow = typeof fileObjects.$inferSelect;
 export type FileWithObject = { entry: FileEntryRow; object: FileObjectRow };
+
+/** A record's or draft's file list as JSON, to fold into another read (same order as `list`). */
+export function fileListJson(recordId: SQL, draft: boolean): SQL {
+  return sql`coalesce((
+    SELECT json_agg(json_build_object('entry', ${fileEntries}, 'object', ${fileObjects})
+      ORDER BY ${fileEntries.createdAt}, ${fileEntries.key})
+    FROM ${fileEntries} JOIN ${fileObjects} ON ${fileObjects.id} = ${fileEntries.objectId}
+    WHERE ${fileEntries.recordId} = ${recordId} AND ${fileEntries.draft} = ${draft}), '[]'::json)`;
+}
+
+/** The list `fileListJson` folded, read back. */
+export function fileListFromJson(json: unknown): FileWithObject[] {
+  return (json as { entry: Record<string, unknown>; object: Record<string, unknown> }[]).map(
+    (item) => ({
+      entry: rowFromJson(fileEntries, item.entry),
+      object: rowFromJson(fileObjects, item.object),
+    }),
+  );
+}
 
 /** Data access for file entries, the objects they name, parts and quotas. */
 export function createFilesRepository(db: Database) {

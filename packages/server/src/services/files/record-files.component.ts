@@ -1,5 +1,10 @@
 import type { Database } from '../../db/client.ts';
-import { createFilesRepository, type FileWithObject } from './files.repository.ts';
+import {
+  createFilesRepository,
+  fileListFromJson,
+  fileListJson,
+  type FileWithObject,
+} from './files.repository.ts';
 
 export interface FileFacts {
   /** Completed files: publishing needs at least one when files are enabled. */
@@ -32,6 +37,10 @@ export function createRecordFilesComponent(
     entries(id: string, draft: boolean): Promise<FileWithObject[]> {
       return repo.list(id, draft);
     },
+
+    /** The entries as JSON folded into a record's read, and read back. */
+    entriesJson: fileListJson,
+    entriesFromJson: fileListFromJson,
 
     /** Inside the publish transaction; returns objects to collect after it. */
     publish(tx: Database, id: string): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { FieldError } from '@arca/schema';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
@@ -73,17 +74,18 @@ export function createRecordService(deps: {
   files: RecordFilesComponent;
 }) {
   const { db, access, vocabularies, validator } = deps;
-  const repo = createRecordRepository(db);
+  const repo = createRecordRepository(db, () => {
+    const reviews = components.find((component) => component.reviewJson);
+    return {
+      files: deps.files.entriesJson,
+      review: (draftId: SQL) => reviews?.reviewJson?.(draftId) ?? sql`NULL::json`,
+    };
+  });
+  const reviewFromJson = (json: unknown) =>
+    components.find((component) => component.reviewFromJson)?.reviewFromJson?.(json);
   const pidsOf = (database: Database) => createPidService(database, deps.doiPrefix);
   const pids = pidsOf(db);
   const components: RecordComponent[] = [];
-  const reviewOf = async (draftId: string): Promise<RequestRow | undefined> => {
-    for (const component of components) {
-      const review = await component.reviewOf?.(draftId);
-      if (review) return review;
-    }
-    return undefined;
-  };
 
   function factsOf(
     parent: ParentRow,
@@ -136,15 +138,20 @@ export function createRecordService(deps: {
     isLatest: boolean;
     isLatestDraft: boolean;
     review?: RequestRow | undefined;
+    /** Read with the row when the state query folded them in. */
+    files?: FileWithObject[];
+    sharing?: { grants: GrantRow[]; links: LinkRow[] };
   }
 
   /** A draft and all its view needs, in one query; null when there is none. */
   async function draftState(id: string): Promise<Loaded | null> {
-    const found = await repo.draftWithParent(id);
+    const found = await repo.draftState(id);
     if (!found) return null;
     const document = found.draft.document as unknown as RecordDocument;
-    const review = await reviewOf(id);
+    const review = reviewFromJson(found.reviewRow);
     return {
+      files: deps.files.entriesFromJson(found.fileRows),
+      sharing: { grants: found.grants, links: found.links },
       kind: 'draft',
       row: found.draft,
       parent: found.parent,
@@ -158,10 +165,12 @@ export function createRecordService(deps: {
   }
 
   async function recordState(id: string): Promise<Loaded | null> {
-    const found = await repo.recordWithParent(id);
+    const found = await repo.recordState(id);
     if (!found) return null;
     const document = found.record.document as unknown as RecordDocument;
     return {
+      files: deps.files.entriesFromJson(found.fileRows),
+      sharing: { grants: found.grants, links: found.links },
       kind: 'record',
       row: found.record,
       parent: found.parent,
@@ -195,13 +204,16 @@ export function createRecordService(deps: {
       actor,
       errors: options.errors ?? [],
       review: loaded.review,
-      files: options.files ?? (await deps.files.entries(loaded.row.id, loaded.kind === 'draft')),
+      files:
+        options.files ??
+        loaded.files ??
+        (await deps.files.entries(loaded.row.id, loaded.kind === 'draft')),
     };
     if (canOnRecord('canManage', actor, recordFacts)) {
-      const [grants, links] = await Promise.all([
-        access.grantsOf(parent.id),
-        access.linksOf(parent.id),
-      ]);
+      const { grants, links } = loaded.sharing ?? {
+        grants: await access.grantsOf(parent.id),
+        links: await access.linksOf(parent.id),
+      };
       result.sharing = {
         grants,
         links: links.map((link) => ({ ...link, token: access.tokenFor(link.id) })),
@@ -374,8 +386,8 @@ export function createRecordService(deps: {
       if (previousDoi?.provider === MANAGED_PROVIDER) document.pids.doi = previousDoi;
       else if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER)
         delete document.pids.doi;
-      // One read of the files serves the validation and the answer.
-      const files = await deps.files.entries(id, true);
+      // The files read with the draft serve the validation and the answer.
+      const files = existing.files ?? (await deps.files.entries(id, true));
       const errors = await validate(id, document, await publishedOf(existing), files);
       const saved = await repo.updateDraft(id, document, options.expectedRevision);
       if (!saved) {

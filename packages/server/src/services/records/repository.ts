@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drafts, grants, parents, records, users } from '../../db/schema.ts';
+import { drafts, grants, parents, records, secretLinks, users } from '../../db/schema.ts';
+import { jsonRowsOf, rowsFromJson } from '../../db/json-rows.ts';
 import { derivedColumns, plainDerivedColumns, searchTexts, searchVectorOf } from './derived.ts';
 import type { RecordDocument } from './document.ts';
 
@@ -23,8 +24,35 @@ export const parentGrants = sql<GrantFact[]>`coalesce((
   SELECT json_agg(json_build_object('subjectType', ${grants.subjectType}, 'subjectId', ${grants.subjectId}, 'permission', ${grants.permission}))
   FROM ${grants} WHERE ${grants.parentId} = ${parents.id}), '[]'::json)`;
 
+/**
+ * What other parts keep about a draft or record, folded into its read as JSON
+ * (its files, its current review): each is an SQL expression of the row's id.
+ */
+export interface FoldedReads {
+  files(id: SQL, draft: boolean): SQL;
+  review(draftId: SQL): SQL;
+}
+
+/** The parent's grants and secret links as whole rows, for permissions and for managers. */
+const parentSharing = {
+  grantRows: jsonRowsOf(grants, sql`${grants.parentId} = ${parents.id}`, sql`${grants.id}`),
+  linkRows: jsonRowsOf(
+    secretLinks,
+    sql`${secretLinks.parentId} = ${parents.id}`,
+    sql`${secretLinks.createdAt}`,
+  ),
+};
+
+/** Reads the folded sharing rows back into the rows a select of their tables gives. */
+export function sharingFromJson(row: { grantRows: unknown; linkRows: unknown }) {
+  return {
+    grants: rowsFromJson(grants, row.grantRows),
+    links: rowsFromJson(secretLinks, row.linkRows),
+  };
+}
+
 /** Data access for parents, drafts and published records. */
-export function createRecordRepository(db: Database) {
+export function createRecordRepository(db: Database, folded?: () => FoldedReads) {
   // The hottest read, prepared on first use: PostgreSQL parses and plans it once per connection.
   const prepareRecordWithParent = () =>
     db
@@ -84,6 +112,47 @@ export function createRecordRepository(db: Database) {
       .prepare('update_draft');
   let updateDraftQuery: ReturnType<typeof prepareUpdateDraft> | undefined;
 
+  // A record's or draft's whole state in one round trip: the row, its parent, the
+  // parent's grants and links, its files and (drafts) its current review. This is
+  // what every save and read of the records service needs; it was five queries.
+  const prepareDraftState = (reads: FoldedReads) =>
+    db
+      .select({
+        draft: draftFields,
+        parent: parents,
+        ...parentSharing,
+        published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
+        highestIndex: sql<number>`greatest(
+          (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
+          (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
+          Number,
+        ),
+        fileRows: reads.files(sql`${drafts.id}`, true),
+        reviewRow: reads.review(sql`${drafts.id}`),
+      })
+      .from(drafts)
+      .innerJoin(parents, eq(parents.id, drafts.parentId))
+      .where(eq(drafts.id, sql.placeholder('id')))
+      .prepare('draft_state');
+  let draftStateQuery: ReturnType<typeof prepareDraftState> | undefined;
+  const prepareRecordState = (reads: FoldedReads) =>
+    db
+      .select({
+        record: recordFields,
+        parent: parents,
+        ...parentSharing,
+        fileRows: reads.files(sql`${records.id}`, false),
+      })
+      .from(records)
+      .innerJoin(parents, eq(parents.id, records.parentId))
+      .where(eq(records.id, sql.placeholder('id')))
+      .prepare('record_state');
+  let recordStateQuery: ReturnType<typeof prepareRecordState> | undefined;
+  const foldedReads = () => {
+    if (!folded) throw new Error('this repository was made without folded reads');
+    return folded();
+  };
+
   const columns = (document: RecordDocument) => ({
     document: document as unknown as Record<string, unknown>,
     ...derivedColumns(document),
@@ -104,6 +173,20 @@ export function createRecordRepository(db: Database) {
       draftWithParentQuery ??= prepareDraftWithParent();
       const [row] = await draftWithParentQuery.execute({ id });
       return row;
+    },
+
+    /** A draft with everything the records service reads with it (see prepareDraftState). */
+    async draftState(id: string) {
+      draftStateQuery ??= prepareDraftState(foldedReads());
+      const [row] = await draftStateQuery.execute({ id });
+      return row && { ...row, ...sharingFromJson(row) };
+    },
+
+    /** A published record with everything the records service reads with it. */
+    async recordState(id: string) {
+      recordStateQuery ??= prepareRecordState(foldedReads());
+      const [row] = await recordStateQuery.execute({ id });
+      return row && { ...row, ...sharingFromJson(row) };
     },
 
     async draft(id: string): Promise<DraftRow | undefined> {

@@ -90,6 +90,21 @@ describe('comments', () => {
     // The reply survives its deleted parent.
     expect(events[1]!.children.map((c) => c.id)).toEqual([reply.json.id]);
 
+    // Comments are HTML for every client: scripts and handlers never reach the timeline.
+    const unsafe = await curator.post(
+      url,
+      comment(
+        '<p onclick="steal()">See <a href="javascript:alert(1)">this</a></p><script>x</script>',
+      ),
+    );
+    expect(unsafe.status).toBe(201);
+    expect(unsafe.json.payload.content).toBe(
+      '<p>See <a rel="noopener noreferrer nofollow">this</a></p>',
+    );
+    const onlyScript = await curator.post(url, comment('<script>alert(1)</script>'));
+    expect(onlyScript.status).toBe(400);
+    expect(onlyScript.json.errors[0].field).toBe('payload.content');
+
     // Empty comments name the field.
     const empty = await curator.post(url, comment('   '));
     expect(empty.status).toBe(400);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Database } from '../../db/client.ts';
 import { requestEvents, requests } from '../../db/schema.requests.ts';
 import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { sanitizeHtml } from '../html.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { system } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
@@ -137,18 +138,20 @@ export function createRequestService(deps: {
 
   const authorOf = (actor: Actor) => actor.identity.userId;
 
+  /** Comments are HTML for every client: stored sanitised, and empty once sanitised is empty. */
   function checkContent(content: unknown): string {
-    if (typeof content !== 'string' || content.trim() === '') {
-      throw new HttpError(400, 'validation', {
-        errors: [{ field: 'payload.content', messages: ['required'] }],
-      });
-    }
-    if (content.length > MAX_COMMENT_LENGTH) {
+    if (typeof content === 'string' && content.length > MAX_COMMENT_LENGTH) {
       throw new HttpError(400, 'validation', {
         errors: [{ field: 'payload.content', messages: ['tooLong'] }],
       });
     }
-    return content;
+    const html = typeof content === 'string' ? sanitizeHtml(content) : '';
+    if (html === '') {
+      throw new HttpError(400, 'validation', {
+        errors: [{ field: 'payload.content', messages: ['required'] }],
+      });
+    }
+    return html;
   }
 
   async function eventView(actor: Actor, request: RequestRow, event: EventRow): Promise<EventView> {

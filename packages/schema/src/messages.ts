@@ -100,6 +100,7 @@ export const errorMessages = {
   invalidCredentials: 'Invalid email or password.',
   accountInactive: 'This account is not active.',
   tooManyAttempts: 'Too many login attempts. Try again in {{minutes}} minutes.',
+  tooManyAccessRequests: 'Too many access requests. Try again in {{minutes}} minutes.',
   signupDisabled: 'Sign-up is switched off on this site.',
   emailTaken: 'An account with this email address already exists.',
   usernameTaken: 'This username is already taken.',

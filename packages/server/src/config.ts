@@ -29,6 +29,8 @@ const environment = z.object({
   ARCA_LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  ARCA_GUEST_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  ARCA_GUEST_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   ARCA_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -95,6 +97,8 @@ export interface Config {
   demoData: boolean;
   sessionLifetimeMs: number;
   login: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  /** Guest access requests (each mails a verification link) per hour. */
+  guestRequests: { perEmail: number; perAddress: number };
   bodyLimit: number;
   trustProxy: boolean;
   doiPrefix: string;
@@ -182,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.ARCA_LOGIN_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: e.ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS,
+    },
+    guestRequests: {
+      perEmail: e.ARCA_GUEST_REQUESTS_PER_EMAIL,
+      perAddress: e.ARCA_GUEST_REQUESTS_PER_ADDRESS,
     },
     bodyLimit: e.ARCA_BODY_LIMIT_BYTES,
     trustProxy: e.ARCA_TRUST_PROXY,

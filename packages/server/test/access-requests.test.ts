@@ -476,4 +476,33 @@ describe('a guest asks for access', () => {
     });
     expect(needless.status).toBe(403);
   });
+
+  // Last in this file: it exhausts the test client's address.
+  it('is limited per e-mail and per address, so nobody can make the server mail without end', async () => {
+    const record = await restrictedFiles('Flooded cores', { allow_guest_requests: true });
+    const ask = (email: string) =>
+      t.client().post(`/api/records/${record.id}/access/request`, {
+        email,
+        full_name: 'Flo Od',
+      });
+    const before = await mailCount();
+    for (let i = 0; i < t.config.guestRequests.perEmail; i++) {
+      expect((await ask('flood@guest.example')).status).toBe(200);
+    }
+    const again = await ask('FLOOD@guest.example');
+    expect(again.status).toBe(429);
+    expect(again.json.message).toBe('Too many access requests. Try again in 60 minutes.');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await mailCount()).toBe(before + t.config.guestRequests.perEmail);
+
+    // New addresses each time: the caller's network address runs out.
+    const answers: number[] = [];
+    for (let i = 0; i < t.config.guestRequests.perAddress; i++) {
+      answers.push((await ask(`guest${i}@guest.example`)).status);
+    }
+    const firstRefused = answers.indexOf(429);
+    expect(firstRefused).toBeGreaterThan(0);
+    expect(answers.slice(firstRefused).every((status) => status === 429)).toBe(true);
+    expect(await mailCount()).toBeLessThanOrEqual(before + t.config.guestRequests.perAddress);
+  });
 });

@@ -107,7 +107,10 @@ export const apiTokens = pgTable(
   ],
 );
 
-/** Failed logins per account and per address, counted in a window. */
+/**
+ * Attempts counted per key in a window (services/attempt-counter.ts): failed
+ * logins per account and address, guest access requests per e-mail and address.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

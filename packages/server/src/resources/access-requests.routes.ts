@@ -46,6 +46,7 @@ export function accessRequestRoutes({ config, services }: AppContext): FastifyPl
           await actor(request, reply),
           request.params.id,
           request.body,
+          request.ip,
         );
         if (outcome.kind === 'user') return serializeRequest(outcome.view, links);
         return { message: request.t('accessRequestVerificationSent') };

@@ -96,6 +96,7 @@ export function createServices(
     mailer: mail,
     tokens: requestTokens,
     siteUrl: config.siteUrl,
+    guestLimits: config.guestRequests,
   });
   records.use(reviews.component);
   const jobs = createJobQueue(db, {

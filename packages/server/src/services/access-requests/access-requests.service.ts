@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { records as recordTable, users } from '../../db/schema.ts';
 import { requests as requestTable } from '../../db/schema.requests.ts';
+import { createAttemptCounter } from '../attempt-counter.ts';
 import { HttpError, fieldError, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
@@ -38,8 +39,11 @@ export function createAccessRequestService(deps: {
   mailer: Mailer;
   tokens: AccessRequestTokens;
   siteUrl: string;
+  /** Each guest request mails a link: limited per e-mail and per address, per hour. */
+  guestLimits: { perEmail: number; perAddress: number };
 }) {
   const { db, records, requests, mailer, tokens, siteUrl } = deps;
+  const guestAttempts = createAttemptCounter(db, 60 * 60_000);
 
   async function readable(actor: Actor, id: string): Promise<RecordView> {
     const read = await records.readRecord(actor, id);
@@ -127,10 +131,30 @@ export function createAccessRequestService(deps: {
     }
   }
 
+  /** Nobody can make the server mail one address, or mail from one address, without end. */
+  async function limitGuests(email: string, address: string): Promise<void> {
+    const keys = {
+      email: `guest-request:email:${email.toLowerCase()}`,
+      address: `guest-request:address:${address}`,
+    };
+    const seconds = await guestAttempts.blockedFor([
+      { key: keys.email, max: deps.guestLimits.perEmail },
+      { key: keys.address, max: deps.guestLimits.perAddress },
+    ]);
+    if (seconds !== null) {
+      throw new HttpError(429, 'tooManyAccessRequests', {
+        params: { minutes: Math.ceil(seconds / 60) },
+        headers: { 'retry-after': String(seconds) },
+      });
+    }
+    await guestAttempts.record(Object.values(keys));
+  }
+
   async function guestRequest(
     actor: Actor,
     record: RecordView,
     body: AccessRequestBody,
+    address: string,
   ): Promise<AccessRequestOutcome> {
     if (!accessSettingsOf(record.parent.settings).allow_guest_requests) {
       throw new HttpError(403, 'accessRequestsClosed');
@@ -138,6 +162,7 @@ export function createAccessRequestService(deps: {
     checkNeeded(actor, record);
     if (!body.email) throw fieldError('email', 'required');
     if (!body.full_name) throw fieldError('full_name', 'required');
+    await limitGuests(body.email, address);
     const { token } = tokens.verificationToken({
       recordId: record.row.id,
       email: body.email,
@@ -162,6 +187,8 @@ export function createAccessRequestService(deps: {
       actor: Actor,
       id: string,
       body: AccessRequestBody,
+      /** The caller's network address, for the guests' limit. */
+      address: string,
     ): Promise<AccessRequestOutcome> {
       const record = await readable(actor, id);
       const userId = actor.identity.userId;
@@ -175,7 +202,7 @@ export function createAccessRequestService(deps: {
           !body.email || body.email.toLowerCase() === (user?.email ?? '').toLowerCase();
         if (ownAddress) return userRequest(actor, record, userId, body);
       }
-      return guestRequest(actor, record, body);
+      return guestRequest(actor, record, body, address);
     },
 
     /**

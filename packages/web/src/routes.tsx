@@ -7,6 +7,9 @@ import { RouteErrorPage } from './ui/RouteErrorPage.tsx';
 
 // Every page is its own chunk, loaded when first visited: the first load
 // carries only the shell (header, router, providers).
+const depositPage = () =>
+  import('./deposit/DepositPage.tsx').then((module) => ({ Component: module.DepositPage }));
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -58,6 +61,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              // An edit secret link opens an existing draft without a login. A pathless
+              // parent like the one below, so that the editor of a new draft stays
+              // mounted when its first save gives it an address.
+              loader: requireLogin(queryClient, { orSecretLink: true }),
+              children: [{ path: 'uploads/:id', lazy: depositPage }],
+            },
+            {
               loader: requireLogin(queryClient),
               children: [
                 {
@@ -68,12 +78,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 // The deposit editor: one route module for new and existing drafts.
-                ...['uploads/new', 'uploads/:id', 'communities/:slug/upload'].map((path) => ({
+                ...['uploads/new', 'communities/:slug/upload'].map((path) => ({
                   path,
-                  lazy: () =>
-                    import('./deposit/DepositPage.tsx').then((module) => ({
-                      Component: module.DepositPage,
-                    })),
+                  lazy: depositPage,
                 })),
                 {
                   path: 'me/uploads',

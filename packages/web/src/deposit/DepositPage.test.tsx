@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
-import { buildUser, siteConfig } from '../test/fixtures.ts';
+import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { buildDraft } from '../test/drafts.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -190,5 +190,31 @@ describe('the deposit page', () => {
         'Identifier could not be discarded. Please try again. If the problem persists, contact user support.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('opens for someone without an account who holds an edit link, and only then', async () => {
+    const requests = mockFetch({
+      ...routes((request) => reply(200, buildDraft({ metadata: request.body as never }))),
+      'GET /api/me': anonymous,
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5?token=edit-token');
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    expect(title).toHaveValue('Soil moisture');
+    expect(requests.map((request) => request.path)).toContain(
+      '/api/records/a1b2c-3d4e5/draft?expand=1&token=edit-token',
+    );
+    await user.type(title, ', edited');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Record successfully saved.')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a login or a link to the login page', async () => {
+    mockFetch({ ...routes(() => reply(500)), 'GET /api/me': anonymous });
+    const { router } = renderApp('/uploads/a1b2c-3d4e5');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(
+      `?${new URLSearchParams({ next: '/uploads/a1b2c-3d4e5' })}`,
+    );
   });
 });

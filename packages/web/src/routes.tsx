@@ -53,6 +53,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              // A community's page: public, and not found for those who may not see it.
+              path: 'communities/:slug',
+              lazy: () =>
+                import('./communities/CommunityLayout.tsx').then((module) => ({
+                  Component: module.CommunityLayout,
+                })),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('./communities/CommunityRecords.tsx').then((module) => ({
+                      Component: module.CommunityRecords,
+                    })),
+                },
+                {
+                  path: 'about',
+                  lazy: () =>
+                    import('./communities/CommunityAbout.tsx').then((module) => ({
+                      Component: module.CommunityAbout,
+                    })),
+                },
+              ],
+            },
+            {
               // Guests reach their access request through its token link: no login here.
               path: 'me/requests/:id',
               lazy: () =>

@@ -194,17 +194,24 @@ export function useRequestAction(request: RequestJson, token: string | undefined
   });
 }
 
-/** My requests, open or closed (`/api/user/requests`). */
-export function useMyRequests(open: boolean) {
+/**
+ * My requests, open or closed (`/api/user/requests`); with `receiver`
+ * (`community:<id>`), only those sent to it: a community's submissions.
+ */
+export function useMyRequests(open: boolean, receiver?: string) {
   return useQuery({
-    queryKey: queryKeys.myRequests(open),
-    queryFn: ({ signal }) =>
-      api
-        .get<Hits<RequestJson>>(
-          `/api/user/requests?is_open=${open ? 'true' : 'false'}&sort=newest&size=100`,
-          signal,
-        )
-        .then((result) => result.hits),
+    queryKey: queryKeys.myRequests(open, receiver ?? ''),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        is_open: open ? 'true' : 'false',
+        sort: 'newest',
+        size: '100',
+      });
+      if (receiver) query.set('receiver', receiver);
+      return api
+        .get<Hits<RequestJson>>(`/api/user/requests?${query.toString()}`, signal)
+        .then((result) => result.hits);
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 // Communities, their members and the review payload (SPEC §3; API.md §4.2, §5.1).
 import { z } from 'zod';
 import type { ValidationMessageKey } from './messages.ts';
+import { isHttpUrl } from './records/identifiers.ts';
 
 const msg = (key: ValidationMessageKey) => ({ error: key });
 
@@ -20,6 +21,13 @@ export const communityBody = z.object({
   metadata: z.object({
     title: z.string(msg('required')).trim().min(1, msg('required')).max(250, msg('tooLong')),
     description: z.string(msg('notAString')).max(2000, msg('tooLong')).optional(),
+    /** The community's own web site (http or https); empty: none. */
+    website: z
+      .string(msg('notAString'))
+      .trim()
+      .max(2000, msg('tooLong'))
+      .refine((value) => value === '' || isHttpUrl(value), msg('invalidLink'))
+      .optional(),
   }),
   access: z
     .object({

@@ -65,6 +65,25 @@ describe('creating and reading communities', () => {
     expect(bad.status).toBe(400);
     const fields = (bad.json.errors as { field: string }[]).map((e) => e.field).sort();
     expect(fields).toEqual(['access.visibility', 'metadata.title', 'slug']);
+    const site = await owner.post('/api/communities', {
+      slug: 'bad-site',
+      metadata: { title: 'Bad site', website: 'javascript:alert(1)' },
+    });
+    expect(site.status).toBe(400);
+    expect(site.json.errors).toEqual([
+      { field: 'metadata.website', messages: ['Link must be a valid URL'] },
+    ]);
+  });
+
+  it('keeps a web site, and drops it when it is emptied', async () => {
+    const body = (website: string) =>
+      communityBody('with-site', { metadata: { title: 'With a site', website } });
+    const created = (await owner.post('/api/communities', body(' https://lab.example.org/ ')))
+      .json as { id: string; metadata: Record<string, string> };
+    expect(created.metadata.website).toBe('https://lab.example.org/');
+    const emptied = await owner.put(`/api/communities/${created.id}`, body(''));
+    expect(emptied.status).toBe(200);
+    expect(emptied.json.metadata).not.toHaveProperty('website');
   });
 
   it('lets only administrators create when the configuration says so', async () => {

@@ -59,6 +59,23 @@ describe('comments', () => {
     expect(reply.json.parent_id).toBe(first.json.id);
     const replies = await curator.get(`${url}/${first.json.id}/replies`);
     expect(replies.json.hits.hits.map((r: { id: string }) => r.id)).toEqual([reply.json.id]);
+    // A reply in the timeline says, like any comment, what the reader may do with it.
+    const replyIn = async (client: TestClient) => {
+      const hits = (await client.get(`/api/requests/${request.id}/timeline`)).json.hits.hits as {
+        id: string;
+        children: { id: string; permissions: Record<string, boolean> }[];
+      }[];
+      return hits.find((event) => event.id === first.json.id)?.children[0];
+    };
+    expect(await replyIn(uploader)).toMatchObject({
+      id: reply.json.id,
+      permissions: { can_update_comment: true, can_delete_comment: true, can_reply_comment: false },
+    });
+    expect((await replyIn(curator))?.permissions).toEqual({
+      can_update_comment: false,
+      can_delete_comment: false,
+      can_reply_comment: false,
+    });
     // Replies to replies are refused.
     expect((await curator.post(`${url}/${reply.json.id}/reply`, comment('<p>x</p>'))).status).toBe(
       400,

@@ -7,6 +7,9 @@ import { RouteErrorPage } from './ui/RouteErrorPage.tsx';
 
 // Every page is its own chunk, loaded when first visited: the first load
 // carries only the shell (header, router, providers).
+const depositPage = () =>
+  import('./deposit/DepositPage.tsx').then((module) => ({ Component: module.DepositPage }));
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -50,12 +53,43 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              // A community's page: public, and not found for those who may not see it.
+              path: 'communities/:slug',
+              lazy: () =>
+                import('./communities/CommunityLayout.tsx').then((module) => ({
+                  Component: module.CommunityLayout,
+                })),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('./communities/CommunityRecords.tsx').then((module) => ({
+                      Component: module.CommunityRecords,
+                    })),
+                },
+                {
+                  path: 'about',
+                  lazy: () =>
+                    import('./communities/CommunityAbout.tsx').then((module) => ({
+                      Component: module.CommunityAbout,
+                    })),
+                },
+              ],
+            },
+            {
               // Guests reach their access request through its token link: no login here.
               path: 'me/requests/:id',
               lazy: () =>
                 import('./requests/RequestPage.tsx').then((module) => ({
                   Component: module.RequestPage,
                 })),
+            },
+            {
+              // An edit secret link opens an existing draft without a login. A pathless
+              // parent like the one below, so that the editor of a new draft stays
+              // mounted when its first save gives it an address.
+              loader: requireLogin(queryClient, { orSecretLink: true }),
+              children: [{ path: 'uploads/:id', lazy: depositPage }],
             },
             {
               loader: requireLogin(queryClient),
@@ -68,12 +102,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 // The deposit editor: one route module for new and existing drafts.
-                ...['uploads/new', 'uploads/:id', 'communities/:slug/upload'].map((path) => ({
+                ...['uploads/new', 'communities/:slug/upload'].map((path) => ({
                   path,
-                  lazy: () =>
-                    import('./deposit/DepositPage.tsx').then((module) => ({
-                      Component: module.DepositPage,
-                    })),
+                  lazy: depositPage,
                 })),
                 {
                   path: 'me/uploads',

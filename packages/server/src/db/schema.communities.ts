@@ -20,6 +20,8 @@ export const communities = pgTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The community's own web site; '' when it has none. */
+    website: text('website').notNull().default(''),
     /** 'public': anyone sees it; 'restricted': only its members. */
     visibility: text('visibility').notNull().default('public'),
     /** 'open': anyone signed in may submit; 'closed': members only. */

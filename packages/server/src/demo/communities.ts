@@ -22,6 +22,7 @@ export async function seedDemoCommunities(
     metadata: {
       title: 'Demo Lab',
       description: 'Field data of the demo lab: soils, lakes and glaciers.',
+      website: 'https://lab.demo.arca.example.org',
     },
     access: { visibility: 'public', record_submission_policy: 'open', review_policy: 'open' },
   });

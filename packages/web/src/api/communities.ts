@@ -10,12 +10,23 @@ import { queryKeys } from './query-keys.ts';
 export interface CommunityJson {
   id: string;
   slug: string;
-  metadata: { title: string; description?: string };
-  access: { visibility: 'public' | 'restricted'; record_submission_policy?: string };
+  created?: string;
+  metadata: { title: string; description?: string; website?: string };
+  access: {
+    visibility: 'public' | 'restricted';
+    record_submission_policy?: string;
+    review_policy?: string;
+  };
   theme?: { enabled: boolean };
   links: { self_html?: string; logo?: string; upload_html?: string };
   ui?: {
-    permissions?: { can_submit_record?: boolean; can_include_directly?: boolean };
+    permissions?: {
+      can_submit_record?: boolean;
+      can_include_directly?: boolean;
+      can_update?: boolean;
+      can_manage_members?: boolean;
+      can_curate?: boolean;
+    };
     role?: string | null;
     has_logo?: boolean;
   };
@@ -47,6 +58,16 @@ export function searchCommunities(
 export function readCommunity(idOrSlug: string, signal?: AbortSignal): Promise<CommunityJson> {
   return apiRequest<CommunityJson>(`/api/communities/${encodeURIComponent(idOrSlug)}`, {
     signal,
+  });
+}
+
+/** A community's page: the community by slug (a restricted one answers 404 to outsiders). */
+export function useCommunity(idOrSlug: string) {
+  return useQuery({
+    queryKey: queryKeys.community(idOrSlug),
+    queryFn: ({ signal }) => readCommunity(idOrSlug, signal),
+    enabled: idOrSlug !== '',
+    retry: false,
   });
 }
 

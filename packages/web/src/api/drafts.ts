@@ -20,17 +20,26 @@ export function createDraft(body: RecordInput): Promise<RecordJson> {
   return apiRequest<RecordJson>('/api/records?expand=1', { method: 'POST', body });
 }
 
-export function readDraft(id: string, signal?: AbortSignal): Promise<RecordJson> {
-  return apiRequest<RecordJson>(`/api/records/${encodeURIComponent(id)}/draft?expand=1`, {
-    signal,
-  });
+/**
+ * A secret link's `&token=`: the server remembers it in a cookie, so the
+ * calls after the first one need not carry it (API.md §3.1).
+ */
+const tokenParam = (token: string | undefined) =>
+  token ? `&token=${encodeURIComponent(token)}` : '';
+
+export function readDraft(id: string, signal?: AbortSignal, token?: string): Promise<RecordJson> {
+  return apiRequest<RecordJson>(
+    `/api/records/${encodeURIComponent(id)}/draft?expand=1${tokenParam(token)}`,
+    { signal },
+  );
 }
 
 /** Opens a published record for editing: the existing edit-draft, or a new one. */
-export function editRecord(id: string): Promise<RecordJson> {
-  return apiRequest<RecordJson>(`/api/records/${encodeURIComponent(id)}/draft?expand=1`, {
-    method: 'POST',
-  });
+export function editRecord(id: string, token?: string): Promise<RecordJson> {
+  return apiRequest<RecordJson>(
+    `/api/records/${encodeURIComponent(id)}/draft?expand=1${tokenParam(token)}`,
+    { method: 'POST' },
+  );
 }
 
 /** Saves the draft; 412 (ApiError) when someone saved a newer revision since `revision`. */

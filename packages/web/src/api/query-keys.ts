@@ -32,7 +32,7 @@ export const queryKeys = {
   // Requests (api/requests.ts).
   request: (id: string) => ['request', id] as const,
   requestTimeline: (id: string) => ['request-timeline', id] as const,
-  myRequests: (open: boolean) => ['my-requests', open] as const,
+  myRequests: (open: boolean, receiver: string) => ['my-requests', open, receiver] as const,
   userName: (id: string) => ['user-name', id] as const,
   // The deposit editor's community header and picker (api/communities.ts).
   community: (idOrSlug: string) => ['community', idOrSlug] as const,

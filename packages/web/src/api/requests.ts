@@ -33,13 +33,26 @@ export interface RequestJson {
   ui?: { permissions?: { can_comment?: boolean } };
 }
 
-/** A timeline event: C = comment, L = status log (`payload.event`). */
+/** What the reader may do with a comment, as the server works it out (API.md §4.3). */
+export interface CommentPermissions {
+  can_update_comment?: boolean;
+  can_delete_comment?: boolean;
+  can_reply_comment?: boolean;
+}
+
+/** A timeline event: C = comment, L = status log (`payload.event`); a comment's replies in `children`. */
 export interface RequestEvent {
   id: string;
   type: 'C' | 'L' | 'R';
   created_by: { user: string };
   payload: { content?: string; format?: string; event?: string };
   created: string;
+  updated?: string;
+  revision_id?: number;
+  parent_id?: string | null;
+  permissions?: CommentPermissions;
+  children?: RequestEvent[];
+  links?: { self?: string; reply?: string };
 }
 
 interface Hits<T> {
@@ -103,12 +116,66 @@ export function textToHtml(text: string): string {
     .join('');
 }
 
+/** The plain text a person typed, back from the HTML `textToHtml` made (for editing). */
+export function htmlToText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const br of Array.from(body.querySelectorAll('br'))) br.replaceWith('\n');
+  const blocks = Array.from(body.children).filter((child) => child.tagName === 'P');
+  if (blocks.length > 0 && blocks.length === body.children.length) {
+    return blocks.map((block) => block.textContent ?? '').join('\n\n');
+  }
+  return body.textContent ?? '';
+}
+
 export function useComment(request: RequestJson, token: string | undefined) {
   const refresh = useRefresh(request.id);
   return useMutation({
     mutationFn: (text: string) =>
       api.post<RequestEvent>(
         withRequestToken(apiPath(request.links.comments), token),
+        htmlPayload(textToHtml(text)),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** A comment's own address (`links.self`), or where the API keeps it. */
+const commentPath = (request: RequestJson, event: RequestEvent) =>
+  apiPath(event.links?.self ?? `${request.links.comments}/${event.id}`);
+
+/** Edits one's own comment (`PUT …/comments/{id}`). */
+export function useEditComment(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
+  return useMutation({
+    mutationFn: ({ event, text }: { event: RequestEvent; text: string }) =>
+      api.put<RequestEvent>(
+        withRequestToken(commentPath(request, event), token),
+        htmlPayload(textToHtml(text)),
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes a comment; the timeline keeps a "comment deleted" entry in its place. */
+export function useDeleteComment(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
+  return useMutation({
+    mutationFn: (event: RequestEvent) =>
+      api.delete(withRequestToken(commentPath(request, event), token)),
+    onSuccess: refresh,
+  });
+}
+
+/** Replies to a comment (`POST …/comments/{id}/reply`); replies do not nest. */
+export function useReply(request: RequestJson, token: string | undefined) {
+  const refresh = useRefresh(request.id);
+  return useMutation({
+    mutationFn: ({ event, text }: { event: RequestEvent; text: string }) =>
+      api.post<RequestEvent>(
+        withRequestToken(
+          apiPath(event.links?.reply ?? `${request.links.comments}/${event.id}/reply`),
+          token,
+        ),
         htmlPayload(textToHtml(text)),
       ),
     onSuccess: refresh,
@@ -127,17 +194,24 @@ export function useRequestAction(request: RequestJson, token: string | undefined
   });
 }
 
-/** My requests, open or closed (`/api/user/requests`). */
-export function useMyRequests(open: boolean) {
+/**
+ * My requests, open or closed (`/api/user/requests`); with `receiver`
+ * (`community:<id>`), only those sent to it: a community's submissions.
+ */
+export function useMyRequests(open: boolean, receiver?: string) {
   return useQuery({
-    queryKey: queryKeys.myRequests(open),
-    queryFn: ({ signal }) =>
-      api
-        .get<Hits<RequestJson>>(
-          `/api/user/requests?is_open=${open ? 'true' : 'false'}&sort=newest&size=100`,
-          signal,
-        )
-        .then((result) => result.hits),
+    queryKey: queryKeys.myRequests(open, receiver ?? ''),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        is_open: open ? 'true' : 'false',
+        sort: 'newest',
+        size: '100',
+      });
+      if (receiver) query.set('receiver', receiver);
+      return api
+        .get<Hits<RequestJson>>(`/api/user/requests?${query.toString()}`, signal)
+        .then((result) => result.hits);
+    },
   });
 }
 

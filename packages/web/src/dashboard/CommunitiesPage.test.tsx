@@ -55,7 +55,7 @@ describe('CommunitiesPage', () => {
     const [first, second, third] = within(list).getAllByRole('listitem');
     expect(within(first!).getByRole('link', { name: 'Demo Lab' })).toHaveAttribute(
       'href',
-      `/search?q=${encodeURIComponent(`parent.communities.ids:${lab.id}`)}`,
+      '/communities/demo-lab',
     );
     expect(within(first!).getByText('Curator')).toBeInTheDocument();
     expect(within(first!).getByText('DE')).toBeInTheDocument();

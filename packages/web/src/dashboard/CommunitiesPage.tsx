@@ -26,8 +26,7 @@ const isRole = (role: string | null | undefined): role is Role => ROLES.includes
 
 function CommunityItem({ community }: { community: CommunityJson }) {
   const { t } = useTranslation();
-  // The community's records: there is no community page of its own yet.
-  const page = `/search?q=${encodeURIComponent(`parent.communities.ids:${community.id}`)}`;
+  const page = `/communities/${community.slug}`;
   const role = community.ui?.role;
   return (
     <Group component="li" wrap="nowrap" align="flex-start" gap="md">

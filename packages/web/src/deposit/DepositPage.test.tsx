@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply, type RecordedRequest } from '../test/fetch-mock.ts';
-import { buildUser, siteConfig } from '../test/fixtures.ts';
+import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { buildDraft } from '../test/drafts.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -190,5 +190,54 @@ describe('the deposit page', () => {
         'Identifier could not be discarded. Please try again. If the problem persists, contact user support.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the same editor when the first save gives the new draft its address', async () => {
+    const requests = mockFetch({
+      ...routes(() => reply(500)),
+      'POST /api/records': (request) =>
+        reply(201, buildDraft({ metadata: (request.body as { metadata: never }).metadata })),
+    });
+    const { user, router } = renderApp('/uploads/new');
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await user.type(title, 'Brand new');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await expect
+      .poll(() => router.state.location.pathname, { timeout: 5000 })
+      .toBe('/uploads/a1b2c-3d4e5');
+    // The router renders the new address a moment after it has it: let that happen.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    // A new editor would have read the draft again, and lost the feedback.
+    expect(screen.getByText('Record successfully saved.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Brand new');
+    expect(
+      requests.filter((request) => request.method === 'GET' && request.path.includes('/draft')),
+    ).toEqual([]);
+  });
+
+  it('opens for someone without an account who holds an edit link, and only then', async () => {
+    const requests = mockFetch({
+      ...routes((request) => reply(200, buildDraft({ metadata: request.body as never }))),
+      'GET /api/me': anonymous,
+    });
+    const { user } = renderApp('/uploads/a1b2c-3d4e5?token=edit-token');
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    expect(title).toHaveValue('Soil moisture');
+    expect(requests.map((request) => request.path)).toContain(
+      '/api/records/a1b2c-3d4e5/draft?expand=1&token=edit-token',
+    );
+    await user.type(title, ', edited');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Record successfully saved.')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a login or a link to the login page', async () => {
+    mockFetch({ ...routes(() => reply(500)), 'GET /api/me': anonymous });
+    const { router } = renderApp('/uploads/a1b2c-3d4e5');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(
+      `?${new URLSearchParams({ next: '/uploads/a1b2c-3d4e5' })}`,
+    );
   });
 });

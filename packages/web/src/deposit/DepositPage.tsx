@@ -1,7 +1,7 @@
 import type { RecordJson } from '@arca/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useSiteConfig } from '../api/config.ts';
 import { editRecord, readDraft } from '../api/drafts.ts';
@@ -11,11 +11,15 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { DepositEditor } from './DepositEditor.tsx';
 
 /** The draft of `/uploads/{id}`; a published record without a draft is opened for editing. */
-async function loadDraft(id: string, signal: AbortSignal): Promise<RecordJson> {
+async function loadDraft(
+  id: string,
+  signal: AbortSignal,
+  token: string | undefined,
+): Promise<RecordJson> {
   try {
-    return await readDraft(id, signal);
+    return await readDraft(id, signal, token);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return editRecord(id);
+    if (error instanceof ApiError && error.status === 404) return editRecord(id, token);
     throw error;
   }
 }
@@ -27,12 +31,14 @@ async function loadDraft(id: string, signal: AbortSignal): Promise<RecordJson> {
  */
 export function DepositPage() {
   const { id } = useParams();
+  // An edit secret link (`?token=`) is how someone without an account gets here.
+  const token = useSearchParams()[0].get('token') ?? undefined;
   const [created, setCreated] = useState<RecordJson>();
   const config = useSiteConfig();
   const existingId = id && id !== created?.id ? id : undefined;
   const draft = useQuery({
     queryKey: queryKeys.draft(existingId ?? ''),
-    queryFn: ({ signal }) => loadDraft(existingId ?? '', signal),
+    queryFn: ({ signal }) => loadDraft(existingId ?? '', signal, token),
     enabled: existingId !== undefined,
     staleTime: Infinity,
     gcTime: 0,

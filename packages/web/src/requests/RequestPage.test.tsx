@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestEvent, RequestJson } from '../api/requests.ts';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
@@ -143,5 +143,166 @@ describe('the request page', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  describe('comments', () => {
+    const own: RequestEvent = {
+      id: 'e3',
+      type: 'C',
+      created_by: { user: '1' },
+      payload: { content: '<p>Which <b>sensor</b>?</p><p>And &amp; when?</p>', format: 'html' },
+      created: '2026-03-01T11:00:00+00:00',
+      revision_id: 1,
+      permissions: { can_update_comment: true, can_delete_comment: true, can_reply_comment: true },
+      links: { self: `${base}/comments/e3`, reply: `${base}/comments/e3/reply` },
+      children: [
+        {
+          id: 'e4',
+          type: 'C',
+          created_by: { user: '2' },
+          payload: { content: '<p>A TDR probe.</p>', format: 'html' },
+          created: '2026-03-01T12:00:00+00:00',
+          parent_id: 'e3',
+          permissions: {
+            can_update_comment: false,
+            can_delete_comment: false,
+            can_reply_comment: false,
+          },
+        },
+      ],
+    };
+    const others: RequestEvent = {
+      ...events[1]!,
+      permissions: {
+        can_update_comment: false,
+        can_delete_comment: false,
+        can_reply_comment: true,
+      },
+    };
+    const withComments = (extra: Record<string, unknown> = {}) => ({
+      ...routes(),
+      'GET /api/requests/r1/timeline': reply(200, hits([events[0]!, others, own])),
+      'GET /api/users/1': reply(200, buildUser()),
+      ...extra,
+    });
+    const commentCard = async (text: string) =>
+      (await screen.findByText(text)).closest<HTMLElement>('[data-testid="timeline-comment"]')!;
+
+    it('lets the author edit their comment, starting from its text', async () => {
+      const requests = mockFetch(
+        withComments({ 'PUT /api/requests/r1/comments/e3': reply(200, own) }),
+      );
+      const { user } = renderApp('/me/requests/r1');
+      const mine = await commentCard('sensor');
+      const theirs = await commentCard('I need the raw data.');
+      // Only what the server allows on each comment.
+      expect(within(theirs).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(within(theirs).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      expect(within(theirs).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+      const reply_ = await commentCard('A TDR probe.');
+      expect(within(reply_).queryByRole('button')).not.toBeInTheDocument();
+
+      await user.click(within(mine).getByRole('button', { name: 'Edit' }));
+      const box = within(mine).getByRole('textbox', { name: 'Edit your comment' });
+      expect(box).toHaveValue('Which sensor?\n\nAnd & when?');
+      await user.clear(box);
+      await user.type(box, 'Which <probe>?');
+      await user.click(within(mine).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+          path: '/api/requests/r1/comments/e3',
+          body: { payload: { content: '<p>Which &lt;probe&gt;?</p>', format: 'html' } },
+        }),
+      );
+      await waitFor(() =>
+        expect(
+          within(mine).queryByRole('textbox', { name: 'Edit your comment' }),
+        ).not.toBeInTheDocument(),
+      );
+    });
+
+    it('deletes a comment after asking, and shows where it was', async () => {
+      let deleted = false;
+      const requests = mockFetch(
+        withComments({
+          'DELETE /api/requests/r1/comments/e3': () => {
+            deleted = true;
+            return reply(204);
+          },
+          'GET /api/requests/r1/timeline': () =>
+            reply(
+              200,
+              hits([
+                events[0]!,
+                others,
+                deleted
+                  ? { ...own, type: 'L', payload: { event: 'comment_deleted', content: '' } }
+                  : own,
+              ]),
+            ),
+        }),
+      );
+      const { user } = renderApp('/me/requests/r1');
+      const mine = await commentCard('sensor');
+      await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+      await user.click(within(mine).getByRole('button', { name: 'Delete' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Delete this comment?' })).getByRole(
+          'button',
+          { name: 'Delete' },
+        ),
+      );
+      expect(await screen.findByText('This comment was deleted.')).toBeInTheDocument();
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+        '/api/requests/r1/comments/e3',
+      ]);
+      expect(screen.queryByText('sensor')).not.toBeInTheDocument();
+      // Its replies stay.
+      expect(screen.getByText('A TDR probe.')).toBeInTheDocument();
+    });
+
+    it('replies to a comment through its reply link', async () => {
+      const requests = mockFetch(
+        withComments({
+          'POST /api/requests/r1/comments/e2/reply': reply(201, own.children![0]),
+        }),
+      );
+      const { user } = renderApp('/me/requests/r1');
+      const theirs = await commentCard('I need the raw data.');
+      await user.click(within(theirs).getByRole('button', { name: 'Reply' }));
+      const box = await screen.findByRole('textbox', { name: 'Your reply' });
+      await user.type(box, 'Sent, see mail.');
+      await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
+      await waitFor(() =>
+        expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+          path: '/api/requests/r1/comments/e2/reply',
+          body: { payload: { content: '<p>Sent, see mail.</p>', format: 'html' } },
+        }),
+      );
+    });
+
+    it('without permissions from the server, offers edit and delete to the author only', async () => {
+      const { permissions: _mine, ...bare } = own;
+      const { permissions: _theirs, ...bareOthers } = others;
+      mockFetch(
+        withComments({
+          'GET /api/requests/r1/timeline': reply(
+            200,
+            hits([{ ...bare, children: [] }, bareOthers]),
+          ),
+        }),
+      );
+      renderApp('/me/requests/r1');
+      const mine = await commentCard('sensor');
+      expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+      expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+      const theirs = await commentCard('I need the raw data.');
+      expect(within(theirs).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(within(theirs).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    });
   });
 });

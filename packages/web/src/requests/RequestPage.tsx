@@ -64,7 +64,7 @@ export function RequestPage() {
         <RequestActions request={data} token={token} />
         <Title order={3}>{t('requests.timeline')}</Title>
         {timeline.error && <ErrorAlert error={timeline.error} />}
-        {timeline.data && <Timeline events={timeline.data} />}
+        {timeline.data && <Timeline events={timeline.data} request={data} token={token} />}
         {data.ui?.permissions?.can_comment !== false && <CommentBox request={data} token={token} />}
       </Stack>
     </Container>

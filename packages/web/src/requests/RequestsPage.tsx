@@ -12,9 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.ts';
+import { useCommunity } from '../api/communities.ts';
 import { type RequestJson, useMyRequests } from '../api/requests.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { STATUS_COLORS } from './labels.ts';
@@ -55,11 +56,43 @@ function RequestTable({ requests }: { requests: RequestJson[] }) {
   );
 }
 
-/** `/me/requests`: what I asked for and what I decide, open or closed. */
+/** "Requests to <community>", when the list keeps to one community's, and the way back to all. */
+function ReceiverFilter({ receiver }: { receiver: string }) {
+  const { t } = useTranslation();
+  const communityId = receiver.startsWith('community:') ? receiver.slice('community:'.length) : '';
+  const community = useCommunity(communityId);
+  return (
+    <Group gap="sm" justify="space-between">
+      <Text>
+        {community.data ? (
+          <Trans
+            i18nKey="requests.list.toCommunity"
+            values={{ title: community.data.metadata.title }}
+            components={{
+              community: <Anchor component={Link} to={`/communities/${community.data.slug}`} />,
+            }}
+          />
+        ) : (
+          t('requests.list.filtered')
+        )}
+      </Text>
+      <Anchor component={Link} to="/me/requests" size="sm">
+        {t('requests.list.all')}
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
+ * `/me/requests`: what I asked for and what I decide, open or closed;
+ * `?receiver=community:<id>` keeps to the requests sent to one community.
+ */
 export function RequestsPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const receiver = search.get('receiver') ?? undefined;
   const [state, setState] = useState<'open' | 'closed'>('open');
-  const requests = useMyRequests(state === 'open');
+  const requests = useMyRequests(state === 'open', receiver);
   const me = useCurrentUser().data?.id;
   const all = requests.data?.hits ?? [];
   const sent = all.filter((request) => request.created_by.user === me);
@@ -78,6 +111,7 @@ export function RequestsPage() {
             ]}
           />
         </Group>
+        {receiver && <ReceiverFilter receiver={receiver} />}
         {requests.error && <ErrorAlert error={requests.error} />}
         {requests.isPending ? (
           <Loader size="sm" />

@@ -1,7 +1,8 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type RequestEvent, type RequestStatus, useUserName } from '../api/requests.ts';
-import { SafeHtml } from '../records/SafeHtml.tsx';
+import type { RequestEvent, RequestJson, RequestStatus } from '../api/requests.ts';
+import { Author } from './Author.tsx';
+import { CommentCard, DeletedComment } from './CommentCard.tsx';
 
 const LOGGED_STATUSES: readonly string[] = [
   'created',
@@ -11,13 +12,6 @@ const LOGGED_STATUSES: readonly string[] = [
   'cancelled',
   'expired',
 ];
-
-function Author({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const name = useUserName(id);
-  if (id === 'system') return <>{t('requests.system')}</>;
-  return <>{name.data || t('requests.someone')}</>;
-}
 
 function StatusEvent({ event }: { event: RequestEvent }) {
   const { t, i18n } = useTranslation();
@@ -34,31 +28,22 @@ function StatusEvent({ event }: { event: RequestEvent }) {
   );
 }
 
-function Comment({ event }: { event: RequestEvent }) {
-  const { i18n } = useTranslation();
-  return (
-    <Paper withBorder p="sm" data-testid="timeline-comment" id={event.id}>
-      <Group gap="xs" mb="xs">
-        <Avatar size="sm" radius="xl" alt="" />
-        <Text size="sm" fw={500}>
-          <Author id={event.created_by.user} />
-        </Text>
-        <Text size="xs" c="dimmed">
-          {new Date(event.created).toLocaleString(i18n.language)}
-        </Text>
-      </Group>
-      <SafeHtml html={event.payload.content ?? ''} />
-    </Paper>
-  );
+interface TimelineProps {
+  events: RequestEvent[];
+  request: RequestJson;
+  /** A guest's access-request token, carried on every call. */
+  token?: string | undefined;
 }
 
-/** Comments and status changes, oldest first. */
-export function Timeline({ events }: { events: RequestEvent[] }) {
+/** Comments (with their replies) and status changes, oldest first. */
+export function Timeline({ events, request, token }: TimelineProps) {
   return (
     <Stack gap="sm">
       {events.map((event) =>
         event.type === 'C' ? (
-          <Comment key={event.id} event={event} />
+          <CommentCard key={event.id} event={event} request={request} token={token} />
+        ) : event.payload.event === 'comment_deleted' ? (
+          <DeletedComment key={event.id} event={event} context={{ request, token }} />
         ) : (
           <StatusEvent key={event.id} event={event} />
         ),

@@ -12,7 +12,11 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),
     revision_id: row.revisionId,
-    metadata: { title: row.title, ...(row.description ? { description: row.description } : {}) },
+    metadata: {
+      title: row.title,
+      ...(row.description ? { description: row.description } : {}),
+      ...(row.website ? { website: row.website } : {}),
+    },
     access: {
       visibility: row.visibility,
       record_submission_policy: row.submissionPolicy,

@@ -42,9 +42,9 @@ export function serializeRequest(view: RequestView, links: Links): Record<string
   };
 }
 
-/** A timeline event: a comment (C) or a log (L) (API.md §4.3). */
+/** A timeline event: a comment (C) or a log (L) (API.md §4.3); replies the same way. */
 export function serializeEvent(
-  view: EventView,
+  view: EventView | Omit<EventView, 'children'>,
   requestId: string,
   links: Links,
 ): Record<string, unknown> {
@@ -61,17 +61,9 @@ export function serializeEvent(
       can_reply_comment: view.canReply,
     },
     parent_id: row.parentId,
-    children: view.children.map((child) => ({
-      id: child.id,
-      type: child.type,
-      created_by: child.createdBy === null ? { user: 'system' } : { user: String(child.createdBy) },
-      payload: child.payload,
-      parent_id: child.parentId,
-      created: isoDate(child.createdAt),
-      updated: isoDate(child.updatedAt),
-      revision_id: child.revisionId,
-      links: { self: links.api(`/requests/${requestId}/comments/${child.id}`) },
-    })),
+    ...('children' in view
+      ? { children: view.children.map((child) => serializeEvent(child, requestId, links)) }
+      : {}),
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),
     revision_id: row.revisionId,

@@ -100,6 +100,7 @@ export function createCommunityService(deps: {
     slug: body.slug,
     title: body.metadata.title,
     description: body.metadata.description ?? '',
+    website: body.metadata.website ?? '',
     visibility: body.access?.visibility ?? 'public',
     submissionPolicy: body.access?.record_submission_policy ?? 'open',
     reviewPolicy: body.access?.review_policy ?? 'open',

@@ -33,9 +33,11 @@ export interface RequestView {
   canComment: boolean;
 }
 
+/** A timeline event with what the current actor may do with it. */
 export interface EventView {
   row: EventRow;
-  children: EventRow[];
+  /** Replies to a comment, oldest first (none on a reply: replies do not nest). */
+  children: Omit<EventView, 'children'>[];
   canUpdate: boolean;
   canDelete: boolean;
   canReply: boolean;
@@ -163,16 +165,17 @@ export function createRequestService(deps: {
             .where(eq(requestEvents.parentId, event.id))
             .orderBy(asc(requestEvents.createdAt))
         : [];
-    const own =
-      event.type === 'C' && event.createdBy !== null && event.createdBy === authorOf(actor);
     const commenter = canOnRequest('canComment', actor, await factsFor(request));
-    return {
-      row: event,
-      children,
-      canUpdate: own,
-      canDelete: event.type === 'C' && (own || actor.identity.isAdmin),
-      canReply: commenter && event.type === 'C' && event.parentId === null,
+    const abilities = (row: EventRow) => {
+      const own = row.type === 'C' && row.createdBy !== null && row.createdBy === authorOf(actor);
+      return {
+        row,
+        canUpdate: own,
+        canDelete: row.type === 'C' && (own || actor.identity.isAdmin),
+        canReply: commenter && row.type === 'C' && row.parentId === null,
+      };
     };
+    return { ...abilities(event), children: children.map(abilities) };
   }
 
   async function commentOf(actor: Actor, requestId: string, eventId: string) {

@@ -1,0 +1,1 @@
+ALTER TABLE "communities" ADD COLUMN "website" text DEFAULT '' NOT NULL;

@@ -1,0 +1,61 @@
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CommunityJson } from '../api/communities.ts';
+import { linkPath } from '../api/drafts.ts';
+import { CommunityLogo } from '../deposit/community/CommunityLogo.tsx';
+import { communityRequestsPath } from './community-context.ts';
+
+const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
+type Role = (typeof ROLES)[number];
+const isRole = (role: string | null | undefined): role is Role => ROLES.includes(role as Role);
+
+/** Logo, title, description and web site; New upload and Requests for those the server lets. */
+export function CommunityHeader({ community }: { community: CommunityJson }) {
+  const { t } = useTranslation();
+  const { metadata, ui } = community;
+  const can = ui?.permissions ?? {};
+  const upload = community.links.upload_html
+    ? linkPath(community.links.upload_html)
+    : `/communities/${community.slug}/upload`;
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="lg">
+      <CommunityLogo community={community} size={88} />
+      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs">
+          <Title order={1}>{metadata.title}</Title>
+          {community.access.visibility === 'restricted' && (
+            <Badge color="gray" variant="outline">
+              {t('communities.restricted')}
+            </Badge>
+          )}
+          {isRole(ui?.role) && (
+            <Badge variant="light">{t(`dashboard.communities.roles.${ui.role}`)}</Badge>
+          )}
+        </Group>
+        {metadata.description && (
+          <Text c="dimmed" lineClamp={3}>
+            {metadata.description}
+          </Text>
+        )}
+        {metadata.website && (
+          <Anchor href={metadata.website} target="_blank" rel="noopener noreferrer" size="sm">
+            {metadata.website}
+          </Anchor>
+        )}
+      </Stack>
+      <Group gap="sm" wrap="nowrap">
+        {can.can_curate && (
+          <Button component={Link} to={communityRequestsPath(community)} variant="default">
+            {t('communities.requests')}
+          </Button>
+        )}
+        {can.can_submit_record && (
+          <Button component={Link} to={upload}>
+            {t('communities.newUpload')}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

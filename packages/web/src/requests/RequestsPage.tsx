@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../api/auth.ts';
 import { type RequestJson, useMyRequests } from '../api/requests.ts';
+import { formatDate } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { STATUS_COLORS } from './labels.ts';
 import { RequestTypeLabel } from './RequestPage.tsx';
@@ -40,7 +41,7 @@ function RequestTable({ requests }: { requests: RequestJson[] }) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 <RequestTypeLabel type={request.type} /> ·{' '}
-                {new Date(request.created).toLocaleDateString(i18n.language)}
+                {formatDate(request.created, i18n.language)}
               </Text>
             </Table.Td>
             <Table.Td>

@@ -1,6 +1,7 @@
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type RequestEvent, type RequestStatus, useUserName } from '../api/requests.ts';
+import { formatDateTime } from '../i18n/format.ts';
 import { SafeHtml } from '../records/SafeHtml.tsx';
 
 const LOGGED_STATUSES: readonly string[] = [
@@ -22,7 +23,7 @@ function Author({ id }: { id: string }) {
 function StatusEvent({ event }: { event: RequestEvent }) {
   const { t, i18n } = useTranslation();
   const status = event.payload.event ?? '';
-  const when = new Date(event.created).toLocaleString(i18n.language);
+  const when = formatDateTime(event.created, i18n.language);
   return (
     <Text size="sm" c="dimmed" data-testid="timeline-log">
       <Author id={event.created_by.user} />{' '}
@@ -44,7 +45,7 @@ function Comment({ event }: { event: RequestEvent }) {
           <Author id={event.created_by.user} />
         </Text>
         <Text size="xs" c="dimmed">
-          {new Date(event.created).toLocaleString(i18n.language)}
+          {formatDateTime(event.created, i18n.language)}
         </Text>
       </Group>
       <SafeHtml html={event.payload.content ?? ''} />

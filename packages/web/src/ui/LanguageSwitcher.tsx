@@ -19,9 +19,9 @@ export function LanguageSwitcher() {
   const updateProfile = useUpdateProfile();
   const current = i18n.language;
 
-  const choose = (language: string) => {
+  const choose = async (language: string) => {
     storeLanguage(language);
-    void switchLanguage(language);
+    await switchLanguage(language);
     if (user) updateProfile.mutate({ preferences: { locale: language as Locale } });
   };
 
@@ -40,7 +40,7 @@ export function LanguageSwitcher() {
             lang={language}
             aria-current={language === current ? 'true' : undefined}
             fw={language === current ? 700 : undefined}
-            onClick={() => choose(language)}
+            onClick={() => void choose(language)}
           >
             {nameOf(language)}
           </Menu.Item>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ValidationMessageKey } from './messages.ts';
+import { LOCALES } from './locales.ts';
 import { isValidOrcid } from './orcid.ts';
 
 export { isValidOrcid };
@@ -59,7 +60,11 @@ export const profileUpdate = z
       .partial(),
     identities: z.object({ orcid: orcid.nullable() }).partial(),
     preferences: z
-      .object({ visibility, email_visibility: visibility, locale: z.string().max(10) })
+      .object({
+        visibility,
+        email_visibility: visibility,
+        locale: z.enum(LOCALES, msg('invalidChoice')),
+      })
       .partial(),
   })
   .partial();

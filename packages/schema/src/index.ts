@@ -6,3 +6,4 @@ export * from './records/index.ts';
 export * from './sharing.ts';
 export * from './communities.ts';
 export * from './requests.ts';
+export * from './locales.ts';

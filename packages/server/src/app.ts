@@ -16,7 +16,13 @@ import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
 import { rememberPageToken } from './http/actor.ts';
-import { acceptedLanguages, pickLanguage, translator, type Translate } from './i18n.ts';
+import {
+  acceptedLanguages,
+  languageCandidates,
+  pickLanguage,
+  translator,
+  type Translate,
+} from './i18n.ts';
 import { adminRoutes } from './resources/admin.routes.ts';
 import { authRoutes } from './resources/auth.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
@@ -85,8 +91,9 @@ export async function buildApp({
   // Set per request by the hook below; Fastify wants a primitive placeholder.
   app.decorateRequest('t', null as unknown as Translate);
   app.addHook('onRequest', (request, _reply, done) => {
-    request.languages = acceptedLanguages(request.headers['accept-language']);
-    request.language = pickLanguage(request.languages);
+    const accepted = acceptedLanguages(request.headers['accept-language']);
+    request.languages = languageCandidates(accepted);
+    request.language = pickLanguage(accepted);
     request.t = translator(request.language);
     done();
   });

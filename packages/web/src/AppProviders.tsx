@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,10 +13,13 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   const theme = useAppTheme();
+  // The direction follows `dir` on <html>, which switchLanguage sets (ar, fa, he: right to left).
   return (
-    <MantineProvider theme={theme} env={env}>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    <DirectionProvider>
+      <MantineProvider theme={theme} env={env}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
   );
 }

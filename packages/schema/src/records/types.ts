@@ -85,6 +85,8 @@ export interface Subject {
   id?: string;
   subject?: string;
   scheme?: string;
+  /** A vocabulary subject's name in every language it has (read-only, from the vocabulary). */
+  title?: LocalizedText;
 }
 
 export interface Funding {

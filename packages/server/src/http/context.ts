@@ -72,7 +72,10 @@ declare module 'fastify' {
     t: Translate;
     /** The catalogue language of `t`. */
     language: string;
-    /** Every language the caller accepts, most wanted first (vocabulary titles use them). */
+    /**
+     * Every language the caller accepts, most wanted first, each followed by
+     * the tags standing for it (zh-TW → zh-Hant): vocabulary titles use them.
+     */
     languages: string[];
   }
 }

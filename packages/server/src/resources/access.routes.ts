@@ -352,6 +352,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
             groupsEnabled: config.groupsEnabled,
             ui,
             t: request.t,
+            language: request.language,
             languages: request.languages,
           }),
         );

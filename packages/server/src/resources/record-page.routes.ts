@@ -75,6 +75,7 @@ export function recordPageRoutes({
           groupsEnabled: config.groupsEnabled,
           ui: false,
           t: request.t,
+          language: request.language,
           languages: request.languages,
         }) as unknown as RecordJson;
         const page = withHead(shell, recordHead(record, config.siteName));

@@ -61,6 +61,7 @@ export function recordRoutes({
       groupsEnabled: config.groupsEnabled,
       ui: wantsUi(request),
       t: request.t,
+      language: request.language,
       languages: request.languages,
     });
   /** One record in the answer, with its revision as ETag (API.md §6.1). */

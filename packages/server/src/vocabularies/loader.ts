@@ -5,6 +5,7 @@ import { and, eq, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appMeta, vocabularies } from '../db/schema.ts';
 import { indexItem } from './indexing.ts';
+import { readTitleCatalogues, withCatalogueTitles, withLanguageNames } from './titles.ts';
 import { ALL_TYPES, type VocabularyItem, type VocabularyType } from './types.ts';
 
 const dataDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'data');
@@ -14,29 +15,60 @@ const BATCH = 500;
 /** Entries of the names vocabulary made from user profiles; a reload keeps them. */
 export const USER_NAME_PREFIX = 'user:';
 
-async function readDataFiles(): Promise<{ version: string; files: Map<VocabularyType, string> }> {
-  const files = new Map<VocabularyType, string>();
+interface DataFiles {
+  version: string;
+  /** The entries to store, localised titles merged in; worked out when first needed. */
+  items(): Map<VocabularyType, VocabularyItem[]>;
+}
+
+async function readDataFiles(): Promise<DataFiles> {
+  const catalogues = readTitleCatalogues();
   const hash = createHash('sha256');
+  // Localised titles change with the catalogues and with the runtime's language data.
+  hash.update(`icu ${process.versions.icu ?? ''}`);
+  for (const [locale, { text }] of catalogues) hash.update(locale).update(text);
+  const texts = new Map<VocabularyType, string>();
   for (const type of ALL_TYPES) {
     const text = await readFile(path.join(dataDir, `${type}.json`), 'utf8');
-    files.set(type, text);
+    texts.set(type, text);
     hash.update(type).update(text);
   }
-  return { version: hash.digest('hex'), files };
+  let items: Map<VocabularyType, VocabularyItem[]> | undefined;
+  return {
+    version: hash.digest('hex'),
+    items() {
+      items ??= new Map(
+        [...texts].map(([type, text]) => {
+          const parsed = JSON.parse(text) as VocabularyItem[];
+          const localised =
+            type === 'languages'
+              ? withLanguageNames(parsed)
+              : withCatalogueTitles(type, parsed, catalogues);
+          return [type, localised];
+        }),
+      );
+      return items;
+    },
+  };
 }
+
+// The files do not change while the process runs, and naming ~700 languages
+// in 40 locales takes a moment: both are done once per process.
+let dataFiles: Promise<DataFiles> | undefined;
 
 /**
  * Loads the shipped data files into the database when they differ from what
  * was loaded last (compared by a hash), so a restart costs one small query.
  */
 export async function loadVocabularies(db: Database): Promise<{ loaded: boolean }> {
-  const { version, files } = await readDataFiles();
+  dataFiles ??= readDataFiles();
+  const files = await dataFiles;
+  const version = files.version;
   const [current] = await db.select().from(appMeta).where(eq(appMeta.key, VERSION_KEY));
   if (current?.value === version) return { loaded: false };
 
   await db.transaction(async (tx) => {
-    for (const [type, text] of files) {
-      const items = JSON.parse(text) as VocabularyItem[];
+    for (const [type, items] of files.items()) {
       await tx
         .delete(vocabularies)
         .where(and(eq(vocabularies.type, type), notLike(vocabularies.id, `${USER_NAME_PREFIX}%`)));

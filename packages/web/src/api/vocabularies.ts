@@ -107,6 +107,8 @@ export interface SubjectOption {
   id: string;
   subject: string;
   scheme?: string;
+  /** The subject in the request's language (the UI media type adds it). */
+  title_l10n?: string;
 }
 
 export interface NameOption {

@@ -1,5 +1,6 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../i18n/format.ts';
 import { Section } from '../records/Section.tsx';
 import { useCommunityOfPage } from './community-context.ts';
 
@@ -37,7 +38,7 @@ export function CommunityAbout() {
   if (community.created) {
     rows.push({
       label: t('communities.about.created'),
-      value: new Date(community.created).toLocaleDateString(i18n.language),
+      value: formatDate(community.created, i18n.language),
     });
   }
 

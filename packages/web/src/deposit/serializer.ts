@@ -262,8 +262,10 @@ function fundingFromApi(value: Funding, languages: readonly string[]): FundingVa
   };
 }
 
-function subjectFromApi(value: Subject) {
-  return { ...(value.id ? { id: value.id } : {}), subject: value.subject ?? value.id ?? '' };
+// A vocabulary subject shows in the UI language; only its id is sent back.
+function subjectFromApi(value: Subject, languages: readonly string[]) {
+  const text = (value.title && pickText(value.title, languages)) || value.subject || value.id;
+  return { ...(value.id ? { id: value.id } : {}), subject: text ?? '' };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -348,7 +350,7 @@ export function fromRecord(
         resource_type: idOf(row.resource_type),
       })),
       references: (metadata.references ?? []).map((row) => ({ reference: row.reference })),
-      subjects: (metadata.subjects ?? []).map(subjectFromApi),
+      subjects: (metadata.subjects ?? []).map((subject) => subjectFromApi(subject, languages)),
       funding: (metadata.funding ?? []).map((row) => fundingFromApi(row, languages)),
       rights: (metadata.rights ?? []).map((row) => licenseFromApi(row, languages)),
     },

@@ -1,58 +1,97 @@
 // The messages module alone: the package index would bring zod into the first load.
 import { errorMessages, validationMessages } from '@arca/schema/messages';
+import { LOCALES, textDirection } from '@arca/schema/locales';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from '../api/client.ts';
-import { DEFAULT_LANGUAGE, pickLanguage } from './languages.ts';
+import { numberFormatter } from './format.ts';
+import { DEFAULT_LANGUAGE, pickLanguage, storedLanguage } from './languages.ts';
 import en from './locales/en.json';
 
 type Catalogue = typeof en;
-
-// English ships with the app; every other `locales/<lng>.json` becomes its own
-// chunk, fetched the first time someone needs it. Adding a language means
-// adding its file.
-const lazyCatalogues = import.meta.glob<Catalogue>(['./locales/*.json', '!./locales/en.json'], {
-  import: 'default',
-});
-
-const catalogueLoaders = new Map(
-  Object.entries(lazyCatalogues).map(([path, load]) => [
-    path.replace(/^.*\/(.+)\.json$/, '$1'),
-    load,
-  ]),
-);
-
-export const supportedLanguages: readonly string[] = [DEFAULT_LANGUAGE, ...catalogueLoaders.keys()];
-
-/** Sets up i18next with the English texts; call (and await) before the first render. */
-export async function initI18n(): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: supportedLanguages,
-    ns: ['translation', 'validation', 'errors'],
-    defaultNS: 'translation',
-    // Other languages are added by switchLanguage, not by a backend plugin.
-    partialBundledLanguages: true,
-    resources: {
-      [DEFAULT_LANGUAGE]: {
-        translation: en,
-        validation: validationMessages,
-        errors: errorMessages,
-      },
-    },
-    interpolation: { escapeValue: false }, // React escapes.
-  });
-  await switchLanguage(pickLanguage(navigator.languages, supportedLanguages));
+interface Messages {
+  validation: typeof validationMessages;
+  errors: typeof errorMessages;
 }
 
-/** Loads a language's catalogue if needed, then shows the app in it. */
-export async function switchLanguage(language: string): Promise<void> {
-  const loadCatalogue = catalogueLoaders.get(language);
-  if (loadCatalogue && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loadCatalogue());
+const byLocale = <T>(loaders: Record<string, () => Promise<T>>) =>
+  new Map(
+    Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), load]),
+  );
+
+// English ships with the app; every other language's catalogues become chunks
+// of their own, fetched the first time someone needs them. Adding a language
+// means adding its files: the web texts here, the validation and error
+// messages in the schema package (shared with the server).
+const webCatalogues = byLocale(
+  import.meta.glob<Catalogue>(['./locales/*.json', '!./locales/en.json'], { import: 'default' }),
+);
+const messageCatalogues = byLocale(
+  import.meta.glob<Messages>('../../../schema/src/locales/*.json', { import: 'default' }),
+);
+
+/** The languages the app can be shown in, in the order of the switcher. */
+export const supportedLanguages: readonly string[] = LOCALES.filter(
+  (locale) => locale === DEFAULT_LANGUAGE || webCatalogues.has(locale),
+);
+
+/**
+ * Sets up i18next, in the language chosen on this device before, else the
+ * browser's, else English; call (and await) before the first render.
+ */
+export async function initI18n(): Promise<void> {
+  await i18n
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: supportedLanguages,
+      ns: ['translation', 'validation', 'errors'],
+      defaultNS: 'translation',
+      // Other languages are added by switchLanguage, not by a backend plugin.
+      partialBundledLanguages: true,
+      resources: {
+        [DEFAULT_LANGUAGE]: {
+          translation: en,
+          validation: validationMessages,
+          errors: errorMessages,
+        },
+      },
+      // React escapes; numbers are written per language (format.ts).
+      interpolation: { escapeValue: false, alwaysFormat: true },
+    });
+  await switchLanguage(
+    pickLanguage([storedLanguage(), ...navigator.languages], supportedLanguages),
+  );
+}
+
+async function loadCatalogues(language: string): Promise<void> {
+  const [translation, messages] = await Promise.all([
+    i18n.hasResourceBundle(language, 'translation') ? undefined : webCatalogues.get(language)?.(),
+    i18n.hasResourceBundle(language, 'errors') ? undefined : messageCatalogues.get(language)?.(),
+  ]);
+  if (translation) i18n.addResourceBundle(language, 'translation', translation);
+  if (messages) {
+    i18n.addResourceBundle(language, 'validation', messages.validation);
+    i18n.addResourceBundle(language, 'errors', messages.errors);
   }
-  await i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+}
+
+let latestSwitch = 0;
+
+/**
+ * Loads a language's catalogues if needed, then shows the app in it: texts,
+ * `lang` and `dir` on <html> (Mantine's DirectionProvider follows `dir`) and
+ * the Accept-Language of API calls. Components re-render in place; nothing
+ * remounts, so forms keep what was typed. When switches overlap, the last one wins.
+ */
+export async function switchLanguage(language: string): Promise<void> {
+  const current = ++latestSwitch;
+  await loadCatalogues(language);
+  if (current !== latestSwitch) return;
   setRequestLanguage(language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = textDirection(language);
+  await i18n.changeLanguage(language);
 }

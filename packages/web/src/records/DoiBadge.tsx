@@ -19,7 +19,8 @@ export function DoiBadge({ record }: { record: RecordJson }) {
         <Badge
           radius="xs"
           color="dark"
-          style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+          // Logical corners: the two halves join on the inner side in either direction.
+          style={{ borderStartEndRadius: 0, borderEndEndRadius: 0 }}
         >
           DOI
         </Badge>
@@ -27,7 +28,7 @@ export function DoiBadge({ record }: { record: RecordJson }) {
           radius="xs"
           color="blue"
           tt="none"
-          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+          style={{ borderStartStartRadius: 0, borderEndStartRadius: 0 }}
         >
           {doi}
         </Badge>

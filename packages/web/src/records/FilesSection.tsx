@@ -7,7 +7,7 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { previewKind } from './file-preview.ts';
 import { FilePreview } from './FilePreview.tsx';
-import { formatBytes } from './format.ts';
+import { formatBytes } from '../i18n/format.ts';
 import { Section } from './Section.tsx';
 
 function contentUrl(file: FileListEntry, token: string | undefined): string | undefined {

@@ -58,7 +58,7 @@ export function MetadataSections({ metadata }: { metadata: Partial<RecordMetadat
           <Group gap="xs">
             {metadata.subjects.map((subject, index) => (
               <Badge key={index} variant="outline" tt="none">
-                {subject.subject ?? subject.id}
+                {l10n(subject.title) ?? subject.subject ?? subject.id}
               </Badge>
             ))}
           </Group>

@@ -59,20 +59,3 @@ export function identifierUrl({ scheme, identifier }: SchemeIdentifier): string 
       return profileUrl({ scheme, identifier });
   }
 }
-
-/** SPEC §9: sizes are shown in decimal units by default (1 kB = 1000 bytes). */
-export function formatBytes(bytes: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}

@@ -10,6 +10,7 @@ import {
   useEditComment,
   useReply,
 } from '../api/requests.ts';
+import { formatDateTime } from '../i18n/format.ts';
 import { SafeHtml } from '../records/SafeHtml.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { Author } from './Author.tsx';
@@ -115,7 +116,7 @@ export function CommentCard({ event, request, token }: { event: RequestEvent } &
             <Author id={event.created_by.user} />
           </Text>
           <Text size="xs" c="dimmed">
-            {new Date(event.created).toLocaleString(i18n.language)}
+            {formatDateTime(event.created, i18n.language)}
             {edited && ` · ${t('requests.comments.edited')}`}
           </Text>
         </Group>

@@ -17,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.ts';
 import { useCommunity } from '../api/communities.ts';
 import { type RequestJson, useMyRequests } from '../api/requests.ts';
+import { formatDate } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { STATUS_COLORS } from './labels.ts';
 import { RequestTypeLabel } from './RequestPage.tsx';
@@ -41,7 +42,7 @@ function RequestTable({ requests }: { requests: RequestJson[] }) {
               </Anchor>
               <Text size="xs" c="dimmed">
                 <RequestTypeLabel type={request.type} /> ·{' '}
-                {new Date(request.created).toLocaleDateString(i18n.language)}
+                {formatDate(request.created, i18n.language)}
               </Text>
             </Table.Td>
             <Table.Td>

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RequestEvent, RequestJson, RequestStatus } from '../api/requests.ts';
+import { formatDateTime } from '../i18n/format.ts';
 import { Author } from './Author.tsx';
 import { CommentCard, DeletedComment } from './CommentCard.tsx';
 
@@ -16,7 +17,7 @@ const LOGGED_STATUSES: readonly string[] = [
 function StatusEvent({ event }: { event: RequestEvent }) {
   const { t, i18n } = useTranslation();
   const status = event.payload.event ?? '';
-  const when = new Date(event.created).toLocaleString(i18n.language);
+  const when = formatDateTime(event.created, i18n.language);
   return (
     <Text size="sm" c="dimmed" data-testid="timeline-log">
       <Author id={event.created_by.user} />{' '}

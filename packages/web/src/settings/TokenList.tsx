@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTokens } from '../api/tokens.ts';
+import { formatDateTime } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { RevokeTokenButton } from './RevokeTokenButton.tsx';
@@ -13,11 +14,7 @@ export function TokenList() {
   if (error) return <ErrorAlert error={error} />;
   if (tokens.length === 0) return <Text c="dimmed">{t('settings.tokens.empty')}</Text>;
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+  const formatDate = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Table aria-label={t('settings.tokens.listLabel')}>

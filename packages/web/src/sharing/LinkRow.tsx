@@ -2,6 +2,7 @@ import { LINK_PERMISSIONS, type LinkPermission, type RecordJson } from '@arca/sc
 import { ActionIcon, Button, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type SecretLink, useDeleteLink, useUpdateLink } from '../api/sharing.ts';
+import { formatDate } from '../i18n/format.ts';
 import { secretLinkUrl } from './link-url.ts';
 import { PermissionSelect } from './PermissionSelect.tsx';
 import { ShareError } from './ShareError.tsx';
@@ -24,7 +25,7 @@ export function LinkRow({
   const update = useUpdateLink(record);
   const remove = useDeleteLink(record);
   const spinner = useMinimumPending(update.isPending);
-  const date = (value: string) => new Date(value).toLocaleDateString(i18n.language);
+  const date = (value: string) => formatDate(value, i18n.language);
   const name = link.description || t('sharing.links.untitled');
   return (
     <Table.Tr data-testid="link-row">

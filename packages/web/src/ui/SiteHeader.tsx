@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../api/auth.ts';
 import { useSiteConfig } from '../api/config.ts';
 import { GuestButtons } from './GuestButtons.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useSiteName } from './useSiteName.ts';
@@ -32,6 +33,7 @@ export function SiteHeader() {
         <Button component={Link} to="/uploads/new" variant="light">
           {t('header.upload')}
         </Button>
+        <LanguageSwitcher />
         <AccountControls />
       </Group>
     </Group>

@@ -12,7 +12,7 @@ import type { RecordStatus } from '@arca/schema';
 import { expandCommunity, reviewStatus, serializeReviewSummary } from './review.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
 import { serializeRecordFiles } from './file.serializer.ts';
-import { localise } from './vocabulary.serializer.ts';
+import { localisedMetadata, longDate } from './record-l10n.ts';
 
 export interface RecordSerializerContext {
   links: Links;
@@ -20,6 +20,9 @@ export interface RecordSerializerContext {
   /** The UI form (`application/vnd.inveniordm.v1+json`): adds the `ui` block. */
   ui: boolean;
   t: Translate;
+  /** The catalogue language of `t` (dates are written in it). */
+  language: string;
+  /** The caller's languages, for vocabulary titles (`request.languages`). */
   languages: readonly string[];
 }
 
@@ -215,21 +218,12 @@ export function serializeRecord(
     };
   }
   if (context.ui) {
-    const resourceType = view.metadata.resource_type as
-      { id?: string; title?: unknown } | undefined;
     body.ui = {
       permissions: Object.fromEntries(ABILITIES.map(([name, action]) => [name, can(action)])),
       access_status: { id: accessStatus(access) },
-      ...(resourceType?.id
-        ? {
-            resource_type: {
-              id: resourceType.id,
-              title_l10n: localise(resourceType.title, context.languages) ?? resourceType.id,
-            },
-          }
-        : {}),
-      created_date_l10n_long: view.row.createdAt.toISOString().slice(0, 10),
-      updated_date_l10n_long: view.row.updatedAt.toISOString().slice(0, 10),
+      ...localisedMetadata(view.metadata, context.languages),
+      created_date_l10n_long: longDate(view.row.createdAt, context.language),
+      updated_date_l10n_long: longDate(view.row.updatedAt, context.language),
       is_draft: view.kind === 'draft',
     };
   }

@@ -43,13 +43,21 @@ export function localise(texts: unknown, languages: readonly string[]): string |
 
 /**
  * The UI form (`application/vnd.inveniordm.v1+json`): titles and descriptions
- * resolved to the caller's language. Types without titles keep the plain form.
+ * resolved to the caller's language. Types without titles keep the plain form;
+ * subjects keep it too, with their title in the caller's language added.
  */
 export function serializeVocabularyL10n(
   row: VocabularyRow,
   links: Links,
   languages: readonly string[],
 ): Record<string, unknown> {
+  if (row.type === 'subjects') {
+    const subject = row.data.subject;
+    return {
+      ...serializeVocabulary(row, links),
+      title_l10n: localise(row.data.title, languages) ?? subject ?? row.id,
+    };
+  }
   if (!isGenericType(row.type)) return serializeVocabulary(row, links);
   const { title, description, icon, props, tags } = row.data;
   const item: Record<string, unknown> = {

@@ -75,7 +75,8 @@ const SHOWN_FIELDS: Partial<Record<VocabularyType, string[]>> = {
   funders: ['name'],
   names: ['name'],
   awards: ['number', 'title', 'acronym', 'program', 'identifiers'],
-  subjects: ['subject', 'scheme'],
+  // The title map holds the subject's name in every language (vocabularies/titles.ts).
+  subjects: ['subject', 'scheme', 'title'],
   licenses: ['title', 'description', 'icon', 'props'],
 };
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format.ts';
 import type { Recovery } from '../useRecovery.ts';
 
 /** Offers back the values a crash or a reload left unsaved. */
@@ -7,7 +8,7 @@ export function RecoveryBanner({ recovery }: { recovery: Recovery }) {
   const { t, i18n } = useTranslation();
   const { offer } = recovery;
   if (!offer) return null;
-  const when = new Date(offer.savedAt).toLocaleString(i18n.language);
+  const when = formatDateTime(offer.savedAt, i18n.language);
   return (
     <Alert color="yellow" variant="light" role="alert" title={t('deposit.recovery.title')}>
       <Text size="sm">{t('deposit.recovery.text', { when })}</Text>

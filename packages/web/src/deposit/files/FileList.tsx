@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../records/format.ts';
+import { formatBytes } from '../../i18n/format.ts';
 import type { FileUploads } from './useFileUploads.ts';
 
 /**

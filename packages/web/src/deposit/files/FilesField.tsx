@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../records/format.ts';
+import { formatBytes } from '../../i18n/format.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { errorText, useFieldError } from '../fields/field-error.tsx';
 import type { DepositFormValues } from '../form-values.ts';

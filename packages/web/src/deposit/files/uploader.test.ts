@@ -39,16 +39,16 @@ interface PluginOpts {
   listParts: (file: unknown, opts: { uploadId: string; key: string }) => Promise<unknown[]>;
 }
 
-function setUp() {
-  const { uppy } = createUploader({ draft: () => draft });
+async function setUp() {
+  const { uppy } = await createUploader({ draft: () => draft, language: 'en' });
   const opts = (uppy.getPlugin('AwsS3Multipart') as unknown as { opts: PluginOpts }).opts;
   const file = { id: 'f1', name: 'big.bin', size } as unknown as UppyFile<never, never>;
   return { opts, file };
 }
 
 describe('the uploader', () => {
-  it('uploads three files at a time and retries parts after 0, 1, 3 and 5 seconds', () => {
-    const { opts } = setUp();
+  it('uploads three files at a time and retries parts after 0, 1, 3 and 5 seconds', async () => {
+    const { opts } = await setUp();
     expect(opts.limit).toBe(UPLOAD_CONCURRENCY);
     expect(UPLOAD_CONCURRENCY).toBe(3);
     expect(opts.retryDelays).toEqual(RETRY_DELAYS);
@@ -62,7 +62,7 @@ describe('the uploader', () => {
       'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [entry(past)] }),
       'GET /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(200, entry(future)),
     });
-    const { opts, file } = setUp();
+    const { opts, file } = await setUp();
     const started = await opts.createMultipartUpload(file);
     expect(requests[0]?.body).toEqual([
       { key: 'big.bin', size, transfer: { type: 'M', parts: 2, part_size: 5 * MiB } },
@@ -84,10 +84,24 @@ describe('the uploader', () => {
       'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [entry(future)] }),
       'GET /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(200, entry(future, [1])),
     });
-    const { opts, file } = setUp();
+    const { opts, file } = await setUp();
     const started = await opts.createMultipartUpload(file);
     expect(await opts.listParts(file, started)).toEqual([
       { PartNumber: 1, Size: 5 * MiB, ETag: '"part-1"' },
     ]);
+  });
+
+  it('speaks the UI language, en_US where Uppy has no pack, and follows a switch', async () => {
+    const { default: german } = await import('@uppy/locales/lib/de_DE.js');
+    const { default: japanese } = await import('@uppy/locales/lib/ja_JP.js');
+    const failedToUpload = (strings: Record<string, unknown>) =>
+      String(strings.failedToUpload).replace('%{file}', 'a.csv');
+    const { uppy, setLanguage } = await createUploader({ draft: () => draft, language: 'de' });
+    expect(uppy.i18n('failedToUpload', { file: 'a.csv' })).toBe(failedToUpload(german.strings));
+    await setLanguage('ja');
+    expect(uppy.i18n('failedToUpload', { file: 'a.csv' })).toBe(failedToUpload(japanese.strings));
+    // Uppy has no Estonian pack.
+    await setLanguage('et');
+    expect(uppy.i18n('failedToUpload', { file: 'a.csv' })).toBe('Failed to upload a.csv');
   });
 });

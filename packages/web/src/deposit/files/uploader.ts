@@ -6,6 +6,7 @@ import { chunkSize, partCount, usesMultipart } from './chunk-size.ts';
 import { commitFile, initFile, readFile, type DraftFile } from './files-api.ts';
 import { contentMd5 } from './part-checksum.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
+import { loadUppyLocale } from './uppy-locale.ts';
 
 /** SPEC §9: three files at a time; parts retried after 0, 1, 3 and 5 seconds. */
 export const UPLOAD_CONCURRENCY = 3;
@@ -18,6 +19,8 @@ export type Uploader = Uppy<UploadMeta, UploadBody>;
 interface UploaderOptions {
   /** The draft the files go to; saved by the caller before any upload starts. */
   draft: () => RecordJson | undefined;
+  /** The UI language: Uppy's own texts (its error messages) follow it. */
+  language: string;
 }
 
 function needDraft(options: UploaderOptions): RecordJson {
@@ -32,20 +35,32 @@ function needDraft(options: UploaderOptions): RecordJson {
  * part, a re-read of the file when its part URLs expired, and a resumed
  * upload skipping the parts the server already holds (`parts_done`).
  */
-export function createUploader(options: UploaderOptions): {
+export async function createUploader(options: UploaderOptions): Promise<{
   uppy: Uploader;
+  /** Shows Uppy's texts in another language (en_US when Uppy has none for it). */
+  setLanguage: (language: string) => Promise<void>;
   /** The commit of an upload Uppy reported as successful. */
   committed: (id: string) => Promise<DraftFile> | undefined;
   /** The server's entry for an upload, once announced. */
   entryOf: (id: string) => DraftFile | undefined;
-} {
+}> {
   const entries = new Map<string, DraftFile>();
   const commits = new Map<string, Promise<DraftFile>>();
   /** Files whose part URLs were refused: read again before the next part. */
   const stale = new Set<string>();
   /** Which upload a signed part URL belongs to. */
   const owners = new Map<string, string>();
-  const uppy: Uploader = new Uppy<UploadMeta, UploadBody>({ autoProceed: false });
+  const uppy: Uploader = new Uppy<UploadMeta, UploadBody>({
+    autoProceed: false,
+    locale: await loadUppyLocale(options.language),
+  });
+  // When switches overlap, the last one wins.
+  let wantedLanguage = options.language;
+  async function setLanguage(language: string) {
+    wantedLanguage = language;
+    const locale = await loadUppyLocale(language);
+    if (language === wantedLanguage) uppy.setOptions({ locale });
+  }
 
   async function fresh(id: string): Promise<DraftFile> {
     const entry = entries.get(id);
@@ -176,5 +191,10 @@ export function createUploader(options: UploaderOptions): {
     commits.delete(file.id);
   });
 
-  return { uppy, committed: (id) => commits.get(id), entryOf: (id) => entries.get(id) };
+  return {
+    uppy,
+    setLanguage,
+    committed: (id) => commits.get(id),
+    entryOf: (id) => entries.get(id),
+  };
 }

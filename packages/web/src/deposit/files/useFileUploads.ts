@@ -1,6 +1,7 @@
 import type { RecordFileEntry, RecordJson } from '@arca/schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useDeposit } from '../deposit-context.ts';
 import {
@@ -52,7 +53,7 @@ function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-type LoadedUploader = ReturnType<typeof createUploader>;
+type LoadedUploader = Awaited<ReturnType<typeof createUploader>>;
 
 const NO_FILES: Record<string, never> = {};
 const noSubscription = () => () => undefined;
@@ -110,14 +111,23 @@ export function useFileUploads() {
   // the editor's first paint does not wait for them (docs/benchmarks.md).
   const [uploader, setUploader] = useState<LoadedUploader>();
   const loading = useRef<Promise<LoadedUploader>>(undefined);
+  const { i18n } = useTranslation();
   const loadUploader = () => {
-    loading.current ??= import('./uploader.ts').then(({ createUploader }) => {
-      const created = createUploader({ draft: () => draftRef.current });
+    loading.current ??= import('./uploader.ts').then(async ({ createUploader }) => {
+      const created = await createUploader({
+        draft: () => draftRef.current,
+        language: i18n.language,
+      });
       setUploader(created);
       return created;
     });
     return loading.current;
   };
+
+  // Uppy's texts follow a language switch.
+  useEffect(() => {
+    if (uploader) void uploader.setLanguage(i18n.language);
+  }, [uploader, i18n.language]);
 
   useEffect(() => {
     if (!uploader) return;

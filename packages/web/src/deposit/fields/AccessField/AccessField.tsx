@@ -25,6 +25,8 @@ import {
 } from './access-rules.ts';
 
 /** Visibility of the record and its files, metadata-only, and the embargo (SPEC §2, §4, §5). */
+const VISIBILITIES = ['public', 'restricted'] as const satisfies readonly Visibility[];
+
 export function AccessField() {
   const { t } = useTranslation();
   const { draft, settings, community } = useDeposit();
@@ -53,7 +55,7 @@ export function AccessField() {
 
   const buttons = (part: 'record' | 'files') => (
     <Button.Group>
-      {(['public', 'restricted'] as const).map((value) => (
+      {VISIBILITIES.map((value) => (
         <Button
           key={value}
           size="xs"

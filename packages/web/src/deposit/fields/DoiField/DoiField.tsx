@@ -9,6 +9,9 @@ import { errorText, useFieldError } from '../field-error.tsx';
  * The DOI: an existing one typed in (external), a managed one reserved here,
  * or, where the site does not require one, no DOI at all (SPEC §2, §5).
  */
+// A DOI's form reads the same in every language.
+const EXAMPLE_DOI = '10.1234/abc-123';
+
 export function DoiField() {
   const { t } = useTranslation();
   const { draft, settings, actions } = useDeposit();
@@ -42,7 +45,7 @@ export function DoiField() {
         <TextInput
           {...register('pids.external')}
           label={t('deposit.fields.doi.label')}
-          placeholder="10.1234/abc-123"
+          placeholder={EXAMPLE_DOI}
           error={errorText(error)}
         />
       )}

@@ -33,6 +33,8 @@ interface LicenseModalProps {
   onSubmit: (license: LicenseValue) => void;
 }
 
+// The start of every link, in every language.
+const URL_PLACEHOLDER = 'https://';
 const TAGS: LicenseSearch['tag'][] = ['recommended', 'all', 'data', 'software'];
 
 /** The licence picker (SPEC §2): standard licences by search and tag, or a custom one. */
@@ -169,7 +171,7 @@ function CustomLicense({ state, onClose, onSubmit }: Omit<LicenseModalProps, 'on
       />
       <TextInput
         label={t('deposit.fields.licenses.modal.link')}
-        placeholder="https://"
+        placeholder={URL_PLACEHOLDER}
         value={values.link}
         onChange={set('link')}
         error={errors.link}

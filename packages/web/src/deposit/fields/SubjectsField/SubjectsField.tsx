@@ -18,12 +18,13 @@ export function SubjectsField() {
   const [typed] = useDebouncedValue(search, 250);
   const { data = [] } = useSubjectSuggestions(typed);
   const subjects: SubjectValue[] = field.value;
-  const suggestionIds = new Map(data.map((item) => [item.subject, item.id]));
+  const label = (item: (typeof data)[number]) => item.title_l10n ?? item.subject;
+  const suggestionIds = new Map(data.map((item) => [label(item), item.id]));
   return (
     <TagsInput
       label={t('deposit.fields.subjects.label')}
       description={t('deposit.fields.subjects.help')}
-      data={[...new Set(data.map((item) => item.subject))]}
+      data={[...new Set(data.map(label))]}
       value={subjects.map((subject) => subject.subject)}
       onChange={(texts) =>
         field.onChange(

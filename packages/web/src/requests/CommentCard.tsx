@@ -77,7 +77,7 @@ function Replies({ events, context }: { events: RequestEvent[]; context: Comment
   const { t } = useTranslation();
   if (events.length === 0) return null;
   return (
-    <Stack gap="xs" pl="xl" component="section" aria-label={t('requests.comments.replies')}>
+    <Stack gap="xs" pl="xl">
       {events.map((reply) =>
         reply.type === 'C' ? (
           <CommentCard key={reply.id} event={reply} {...context} />

@@ -8,32 +8,11 @@ import { numberFormatter } from './format.ts';
 import { DEFAULT_LANGUAGE, pickLanguage, storedLanguage } from './languages.ts';
 import en from './locales/en.json';
 
-type Catalogue = typeof en;
-interface Messages {
-  validation: typeof validationMessages;
-  errors: typeof errorMessages;
-}
-
-const byLocale = <T>(loaders: Record<string, () => Promise<T>>) =>
-  new Map(
-    Object.entries(loaders).map(([path, load]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), load]),
-  );
-
-// English ships with the app; every other language's catalogues become chunks
-// of their own, fetched the first time someone needs them. Adding a language
-// means adding its files: the web texts here, the validation and error
-// messages in the schema package (shared with the server).
-const webCatalogues = byLocale(
-  import.meta.glob<Catalogue>(['./locales/*.json', '!./locales/en.json'], { import: 'default' }),
-);
-const messageCatalogues = byLocale(
-  import.meta.glob<Messages>('../../../schema/src/locales/*.json', { import: 'default' }),
-);
-
-/** The languages the app can be shown in, in the order of the switcher. */
-export const supportedLanguages: readonly string[] = LOCALES.filter(
-  (locale) => locale === DEFAULT_LANGUAGE || webCatalogues.has(locale),
-);
+/**
+ * The languages the app can be shown in, in the order of the switcher: every
+ * language Arca offers (the catalogue check in CI makes sure each has its files).
+ */
+export const supportedLanguages: readonly string[] = LOCALES;
 
 /**
  * Sets up i18next, in the language chosen on this device before, else the
@@ -67,10 +46,9 @@ export async function initI18n(): Promise<void> {
 }
 
 async function loadCatalogues(language: string): Promise<void> {
-  const [translation, messages] = await Promise.all([
-    i18n.hasResourceBundle(language, 'translation') ? undefined : webCatalogues.get(language)?.(),
-    i18n.hasResourceBundle(language, 'errors') ? undefined : messageCatalogues.get(language)?.(),
-  ]);
+  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) return;
+  const { loadCatalogues: load } = await import('./catalogues.ts');
+  const { translation, messages } = await load(language);
   if (translation) i18n.addResourceBundle(language, 'translation', translation);
   if (messages) {
     i18n.addResourceBundle(language, 'validation', messages.validation);

@@ -2,6 +2,7 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../api/records.ts';
+import { formatDate } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { AccessRequestForm } from '../sharing/AccessRequestForm.tsx';
@@ -23,7 +24,7 @@ import { VersionsList } from './VersionsList.tsx';
 
 /** `/records/:id`: a record as readers see it; `?preview=1` shows its draft, `?token=` a secret link's access. */
 export function RecordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const preview = searchParams.get('preview') === '1';
@@ -50,7 +51,9 @@ export function RecordPage() {
           <Stack gap="lg">
             <Stack gap="sm">
               <RecordBadges record={record} />
-              <Title order={1}>{metadata.title || t('records.untitled')}</Title>
+              <Title order={1} dir="auto">
+                {metadata.title || t('records.untitled')}
+              </Title>
               {metadata.creators?.length ? (
                 <CreatorList creators={metadata.creators} label={t('records.creators.label')} />
               ) : null}
@@ -58,9 +61,9 @@ export function RecordPage() {
                 {record.is_published
                   ? t('records.dates', {
                       published: metadata.publication_date ?? '—',
-                      updated: record.updated.slice(0, 10),
+                      updated: formatDate(record.updated, i18n.language),
                     })
-                  : t('records.draftDates', { updated: record.updated.slice(0, 10) })}
+                  : t('records.draftDates', { updated: formatDate(record.updated, i18n.language) })}
               </Text>
             </Stack>
             <AccessNotice record={record} />

@@ -77,7 +77,7 @@ function Replies({ events, context }: { events: RequestEvent[]; context: Comment
   const { t } = useTranslation();
   if (events.length === 0) return null;
   return (
-    <Stack gap="xs" pl="xl">
+    <Stack gap="xs" ps="xl">
       {events.map((reply) =>
         reply.type === 'C' ? (
           <CommentCard key={reply.id} event={reply} {...context} />
@@ -163,7 +163,7 @@ export function CommentCard({ event, request, token }: { event: RequestEvent } &
       </Paper>
       <Replies events={event.children ?? []} context={context} />
       {mode === 'reply' && (
-        <Stack pl="xl">
+        <Stack ps="xl">
           <CommentForm
             label={t('requests.comments.replyLabel')}
             submitLabel={t('requests.comments.sendReply')}

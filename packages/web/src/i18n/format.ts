@@ -1,7 +1,7 @@
 import type { FormatterModule } from 'i18next';
 
 // Numbers, dates and sizes as a reader of the UI language writes them, all
-// through Intl: "1.234,5 kB" in German, "١٫٢ ميغابايت" in Arabic.
+// through Intl: "1,5 MB" in German, "2026/02/01" in Japanese.
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 

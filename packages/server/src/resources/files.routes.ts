@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
-import type { Scope } from '../services/files/files.service.ts';
+import type { Scope, UploadBody } from '../services/files/files.service.ts';
 import { contentDisposition, parseRange } from './content-headers.ts';
 import { serializeFile, serializeFileList } from './serializers/file.serializer.ts';
 
@@ -47,6 +48,19 @@ const quotaBody = z.object({
   max_files: z.number().int().min(0),
   max_bytes: z.number().int().min(0),
 });
+
+/**
+ * A request body to stream to storage. Read from a socket, its chunks are fresh
+ * buffers nothing else holds, which storage may take instead of copying.
+ */
+function uploadBody(request: FastifyRequest): UploadBody {
+  const length = request.headers['content-length'];
+  return {
+    stream: request.raw,
+    length: length === undefined ? undefined : Number(length),
+    takeChunks: request.raw instanceof IncomingMessage,
+  };
+}
 
 /** Draft and record files (API.md §2): uploads, commits, downloads, the zip archive. */
 export function fileRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
@@ -234,19 +248,16 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key/content`,
       { schema: { tags, summary: 'Upload the whole content (transfer L)', params: keyParams } },
-      async (request, reply) => {
-        const length = request.headers['content-length'];
-        return serializeFile(
+      async (request, reply) =>
+        serializeFile(
           await files.setContent(
             await actor(request, reply),
             request.params.id,
             request.params.key,
-            request.raw,
-            length === undefined ? undefined : Number(length),
+            uploadBody(request),
           ),
           links,
-        );
-      },
+        ),
     );
 
     app.put(
@@ -272,7 +283,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
             request.params.id,
             request.params.key,
             request.params.part,
-            request.raw,
+            uploadBody(request),
             typeof md5 === 'string' ? md5.trim() : undefined,
           ),
           links,

@@ -21,7 +21,6 @@ import {
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { bytesOf, checkQuota, defaultQuota, type Quota } from './quota.ts';
-import { createRunningHashes } from './running-hashes.ts';
 
 // SPEC §9 and S3's own limits.
 export const MAX_PARTS = 10_000;
@@ -67,6 +66,14 @@ export interface FileListView {
   quota: Quota;
 }
 
+/** Bytes sent by a client: a request body, its announced length. */
+export interface UploadBody {
+  stream: Readable;
+  length?: number | undefined;
+  /** Nothing else reads the body's chunks (a request read from its socket): storage may take them. */
+  takeChunks?: boolean;
+}
+
 /** Where a part of a local multipart upload is PUT; the signature is added by the service. */
 export type PartRoute = (recordId: string, key: string, part: number) => string;
 
@@ -98,7 +105,6 @@ export function createFilesService(deps: {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
   const records = createRecordRepository(db);
-  const runningHashes = createRunningHashes((key, range) => storage.read(key, range));
 
   async function bucketOf(id: string, scope: Scope): Promise<Bucket | null> {
     if (scope === 'draft') {
@@ -230,7 +236,6 @@ export function createFilesService(deps: {
   }
 
   async function dropBytes(object: FileObjectRow): Promise<void> {
-    runningHashes.drop(object.id);
     if (object.uploadId) await storage.abortMultipart(object.storageKey, object.uploadId);
     await storage.remove(object.storageKey);
   }
@@ -403,7 +408,7 @@ export function createFilesService(deps: {
     },
 
     /** Transfer L: the whole content, streamed to storage and hashed on the way. */
-    async setContent(actor: Actor, id: string, key: string, body: Readable, length?: number) {
+    async setContent(actor: Actor, id: string, key: string, body: UploadBody) {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
       if (file.entry.transferType !== 'L') throw new HttpError(400, 'wrongTransferType');
@@ -414,13 +419,13 @@ export function createFilesService(deps: {
       const quota = await quotaOf(bucket.parentId);
       const room = quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
       const maxBytes = Math.min(file.entry.declaredSize ?? room, room);
-      if (length !== undefined && length > maxBytes) {
-        body.resume();
-        sizeRefusal(new SizeLimitError(maxBytes, length), file.entry.key);
+      if (body.length !== undefined && body.length > maxBytes) {
+        body.stream.resume();
+        sizeRefusal(new SizeLimitError(maxBytes, body.length), file.entry.key);
       }
       const storageKey = newStorageKey(file.object.id);
       const stored = await storage
-        .write(storageKey, body, { maxBytes })
+        .write(storageKey, body.stream, { maxBytes, takeChunks: body.takeChunks ?? false })
         .catch((error: unknown) => sizeRefusal(error, file.entry.key));
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await storage.remove(storageKey);
@@ -442,7 +447,7 @@ export function createFilesService(deps: {
       id: string,
       key: string,
       part: number,
-      body: Readable,
+      body: UploadBody,
       contentMd5: string | undefined,
     ): Promise<FileView> {
       const bucket =
@@ -463,7 +468,6 @@ export function createFilesService(deps: {
       }
       const size = partSizeOf(file, part);
       // The part is not held while its bytes change: a failed rewrite never counts as done.
-      runningHashes.forget(file.object.id, part);
       await repo.forgetPart(file.object.id, part);
       let written;
       try {
@@ -471,7 +475,8 @@ export function createFilesService(deps: {
           file.object.storageKey,
           file.object.uploadId ?? '',
           { number: part, offset: (part - 1) * file.entry.partSize!, size },
-          body,
+          body.stream,
+          { md5: contentMd5 !== undefined, takeChunks: body.takeChunks ?? false },
         );
       } catch (error) {
         if (error instanceof SizeLimitError) {
@@ -479,15 +484,10 @@ export function createFilesService(deps: {
         }
         throw error;
       }
-      if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5)) {
+      if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
         throw new HttpError(400, 'contentMd5Mismatch', { params: { part } });
       }
-      await repo.recordPart(file.object.id, part, written.size, contentMd5 ? written.md5 : null);
-      const held = new Set((await repo.partsOf(file.object.id)).map((p) => p.part));
-      runningHashes.advance(file.object.id, file.object.storageKey, held, (n) => {
-        const start = (n - 1) * file.entry.partSize!;
-        return { start, end: start + partSizeOf(file, n) - 1 };
-      });
+      await repo.recordPart(file.object.id, part, written.size, written.md5);
       return withParts(id, 'draft', file);
     },
 
@@ -526,9 +526,7 @@ export function createFilesService(deps: {
           file.object.uploadId ?? '',
           file.entry.parts!,
         );
-        const hashed =
-          (await runningHashes.finish(file.object.id, file.entry.parts!)) ??
-          (await storage.hash(file.object.storageKey));
+        const hashed = await storage.hash(file.object.storageKey);
         if (!hashed) throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
         stored = hashed;
       } else {

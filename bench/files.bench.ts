@@ -4,11 +4,11 @@
 // parts; and the server's peak memory (RSS) during uploads of 1 GiB and 4 GiB.
 //   node bench/files.bench.ts                      (PGlite, local storage)
 //   BENCH_SMALL_GIB=1 BENCH_LARGE_GIB=4 BENCH_ROUNDS=5 node bench/files.bench.ts
-// BENCH_LARGE_GIB=0 skips the large uploads; BENCH_CASES=a,b (any of a, b, c) runs only
-// those cases; BENCH_NODE_ARGS gives the server's Node options, e.g.
+// BENCH_LARGE_GIB=0 skips the large uploads; BENCH_CASES=a,b (any of a, a2, b, c) runs
+// only those cases (a2 is (a′), the baseline flushing as it writes); BENCH_NODE_ARGS gives the server's Node options, e.g.
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" for a CPU profile.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { open, rename } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -25,7 +25,7 @@ const partSize = 64 * MiB;
 const concurrency = 3;
 // The machine is shared: the cases run this many times, interleaved, and medians count.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c').split(',').map((c) => c.trim()));
+const cases = new Set((process.env.BENCH_CASES ?? 'a,a2,b,c').split(',').map((c) => c.trim()));
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const work = mkdtempSync(path.join(tmpdir(), 'arca-files-bench-'));
@@ -45,22 +45,34 @@ async function makeSource(size: number, name: string): Promise<string> {
 
 /**
  * (a) What the disk and MD5 allow, doing what the server does for an upload: read,
- * hash, write to a temporary file, flush it to the disk (fsync), rename it.
+ * hash, write to a temporary file, flush it to the disk (fsync), rename it. With
+ * `flushEvery`, (a′): it also starts a flush (fdatasync) every so many bytes while
+ * it writes, as the server does, so that the final flush is short.
  */
-async function baseline(source: string): Promise<void> {
+async function baseline(source: string, flushEvery = 0): Promise<void> {
   const temporary = path.join(work, 'data', 'baseline.tmp');
   const md5 = createHash('md5');
+  const handle = await open(temporary, 'w');
+  let bytes = 0;
+  let flushedAt = 0;
+  // The flush under way, if any (an object: it changes inside the stream's callbacks).
+  const flush: { running: Promise<void> | null } = { running: null };
   await pipeline(
     createReadStream(source, { highWaterMark: MiB }),
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         md5.update(chunk);
+        bytes += chunk.length;
+        if (flushEvery && !flush.running && bytes - flushedAt >= flushEvery) {
+          flushedAt = bytes;
+          flush.running = handle.datasync().finally(() => (flush.running = null));
+        }
         done(null, chunk);
       },
     }),
-    createWriteStream(temporary, { highWaterMark: MiB }),
+    handle.createWriteStream({ highWaterMark: MiB, autoClose: false }),
   );
-  const handle = await open(temporary, 'r+');
+  await flush.running;
   await handle.sync();
   await handle.close();
   await rename(temporary, path.join(work, 'data', 'baseline.copy'));
@@ -191,7 +203,8 @@ try {
 
   /** Runs one case, measuring time, CPU and the server's memory; cleans up afterwards. */
   async function measure(name: string, file: string, size: number): Promise<Run> {
-    const id = name === 'a' ? '' : await newDraft(api);
+    const baselineCase = name === 'a' || name === 'a2';
+    const id = baselineCase ? '' : await newDraft(api);
     const load = loadAverage();
     const serverCpu = server.cpuMs();
     const clientCpu = process.cpuUsage();
@@ -199,8 +212,8 @@ try {
     const { before, peak } = await withPeakRss(
       () => server.rss(),
       () =>
-        name === 'a'
-          ? baseline(file)
+        baselineCase
+          ? baseline(file, name === 'a2' ? 64 * MiB : 0)
           : name === 'b'
             ? localTransfer(api, id, file, size)
             : multipart(api, id, file, size),
@@ -215,7 +228,7 @@ try {
       rssPeak: peak,
       load,
     };
-    if (name === 'a') rmSync(path.join(work, 'data', 'baseline.copy'));
+    if (baselineCase) rmSync(path.join(work, 'data', 'baseline.copy'));
     else await api.json('DELETE', `/api/records/${id}/draft`);
     process.stderr.write(
       `${name} ${(size / GiB).toFixed(2)} GiB: ${seconds.toFixed(2)} s, ${mibPerSecond(size, seconds).toFixed(0)} MiB/s, CPU server ${(run.serverCpuMs / 1000).toFixed(2)} s + client ${(run.clientCpuMs / 1000).toFixed(2)} s, load ${load.toFixed(1)}\n`,
@@ -224,7 +237,7 @@ try {
   }
 
   const small = await makeSource(smallSize, 'small.bin');
-  const order = ['a', 'b', 'c'].filter((c) => cases.has(c));
+  const order = ['a', 'a2', 'b', 'c'].filter((c) => cases.has(c));
   const runs = new Map<string, Run[]>(order.map((c) => [c, []]));
   for (let round = 0; round < rounds; round++) {
     // Each round starts with another case, so none always follows the same one.
@@ -246,6 +259,7 @@ try {
 
   const labels: Record<string, string> = {
     a: `(a) baseline: MD5 + write + fsync + rename, plain streams`,
+    a2: `(a′) the same, also flushing every 64 MiB while writing`,
     b: `(b) local transfer (L): init, PUT content, commit`,
     c: `(c) multipart (M), ${concurrency} concurrent ${partSize / MiB} MiB parts`,
   };
@@ -273,6 +287,7 @@ try {
     runs.get(x)!.map((run, i) => runs.get(y)![i]!.seconds / run.seconds);
   const ratioRows: [string, string, string][] = [
     ['b', 'a', '(b)/(a) throughput (target ≥ 0.85)'],
+    ['b', 'a2', '(b)/(a′) throughput'],
     ['c', 'b', '(c)/(b) throughput (target ≥ 1)'],
   ];
   lines.push('', `| ratio | median of the rounds | min – max |`, `| --- | ---: | ---: |`);

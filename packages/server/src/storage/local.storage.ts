@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileSink, hashFile, runningMd5 } from './file-io.ts';
 import { createRunningHashes } from './running-hashes.ts';
-import { SizeLimitError, type ByteRange, type Storage } from './storage.ts';
+import { SizeLimitError, type ByteRange, type Storage, type StoredItem } from './storage.ts';
 
 const TEMP_MARK = '.tmp-';
+const PAGE = 1000;
 
 /**
  * Files on the local disk under one root. A whole object is written to a
@@ -140,6 +141,42 @@ export function createLocalStorage(root: string): Storage {
     async abortMultipart(key) {
       runningHashes.drop(key);
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      let directory;
+      try {
+        directory = await opendir(root, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      let page: StoredItem[] = [];
+      for await (const entry of directory) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await lstat(file).catch(() => null);
+        if (!info) continue;
+        page.push({
+          key: path.relative(root, file).split(path.sep).join('/'),
+          uploadId: null,
+          modified: info.mtime,
+        });
+        if (page.length === PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
+    },
+
+    async lastModified(key) {
+      try {
+        return (await stat(pathOf(key))).mtime;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
     async sweepTemporary() {

@@ -19,6 +19,15 @@ export interface HeldPart {
   size: number;
 }
 
+/** An object, or a multipart upload in progress, as storage lists it (for the sweep). */
+export interface StoredItem {
+  key: string;
+  /** A multipart upload in progress (S3); local uploads are plain objects. */
+  uploadId: string | null;
+  /** When its bytes last changed (an S3 upload in progress: when it started). */
+  modified: Date;
+}
+
 /**
  * Where file bytes live (STYLE.md §8). Keys are opaque names chosen by the
  * files service; a key is written once and never rewritten, so a reader never
@@ -90,6 +99,18 @@ export interface Storage {
    * start, before serving: a write in progress would lose its temporary data.
    */
   sweepTemporary(): Promise<void>;
+
+  /**
+   * Every object and multipart upload in progress (temporary files of local
+   * writes included), a page at a time: the sweep removes those no row names.
+   */
+  list(): AsyncIterable<StoredItem[]>;
+
+  /**
+   * When the bytes of an upload in progress last changed: the object at `key`,
+   * or the parts of the multipart upload `uploadId`. Null when none arrived.
+   */
+  lastModified(key: string, uploadId: string | null): Promise<Date | null>;
 }
 
 export interface WriteOptions {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FieldError } from '@arca/schema';
 import type { FilesConfig } from '../../config.ts';
@@ -18,8 +17,10 @@ import {
   type FileObjectRow,
   type FileWithObject,
 } from './files.repository.ts';
+import { createFilesSweep } from './files-sweep.ts';
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import type { PartSigner } from './part-signatures.ts';
+import { newStorageKey } from './storage-keys.ts';
 import { bytesOf, checkQuota, defaultQuota, type Quota } from './quota.ts';
 
 // SPEC §9 and S3's own limits.
@@ -240,9 +241,6 @@ export function createFilesService(deps: {
     await storage.remove(object.storageKey);
   }
 
-  const newStorageKey = (objectId: string) =>
-    `${objectId.slice(0, 2)}/${objectId}-${randomBytes(4).toString('hex')}`;
-
   function validateSpecs(specs: FileSpec[], existing: FileWithObject[]) {
     const errors: FieldError[] = [];
     const problem = (index: number, field: string, message: string) =>
@@ -323,6 +321,20 @@ export function createFilesService(deps: {
   async function markFailed(file: FileWithObject): Promise<void> {
     await repo.updateEntry(file.entry.id, { status: 'failed' });
   }
+
+  /** An upload the sweep gave up (idle too long) takes no more bytes: it starts again from init. */
+  function refuseAbandoned(file: FileWithObject): void {
+    if (file.object.status === 'failed') {
+      throw new HttpError(400, 'fileUploadAbandoned', { params: { key: file.entry.key } });
+    }
+  }
+
+  const sweep = createFilesSweep({
+    db,
+    storage,
+    staleUploadMs: config.staleUploadMs,
+    dropBytes,
+  });
 
   return {
     repo,
@@ -412,6 +424,7 @@ export function createFilesService(deps: {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
       if (file.entry.transferType !== 'L') throw new HttpError(400, 'wrongTransferType');
+      refuseAbandoned(file);
       if (file.entry.status !== 'pending') {
         throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
       }
@@ -461,6 +474,7 @@ export function createFilesService(deps: {
         if (verdict === 'expired') throw new HttpError(403, 'partUrlExpired');
         if (verdict === 'invalid') throw permissionDenied();
       }
+      refuseAbandoned(file);
       if (!isMultipartPending(file)) throw new HttpError(400, 'wrongTransferType');
       if (storage.kind !== 'local') throw new HttpError(400, 'partsGoToStorage');
       if (!Number.isInteger(part) || part < 1 || part > file.entry.parts!) {
@@ -496,6 +510,7 @@ export function createFilesService(deps: {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
       if (file.entry.status === 'completed') return withParts(id, 'draft', file);
+      refuseAbandoned(file);
       const declaredChecksum = file.entry.metadata.declared_checksum;
       let stored: { size: number; md5: string };
       if (file.entry.transferType === 'M') {
@@ -671,6 +686,9 @@ export function createFilesService(deps: {
 
     /** At start: drops what uploads cut off by a crash left in storage. Pending files stay resumable. */
     recover: () => storage.sweepTemporary(),
+
+    /** Abandons idle uploads and drops bytes no row names (files-sweep.ts); `now` for tests. */
+    sweep,
 
     collect,
     withParts,

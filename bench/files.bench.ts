@@ -3,13 +3,15 @@
 // API (init, PUT content, commit); (c) a multipart upload with 3 concurrent
 // parts; and the server's peak memory (RSS) during uploads of 1 GiB and 4 GiB.
 //   node bench/files.bench.ts                      (PGlite, local storage)
-//   BENCH_SMALL_GIB=1 BENCH_LARGE_GIB=4 BENCH_ROUNDS=3 node bench/files.bench.ts
+//   BENCH_SMALL_GIB=1 BENCH_LARGE_GIB=4 BENCH_ROUNDS=5 node bench/files.bench.ts
+// BENCH_LARGE_GIB=0 skips the large uploads; BENCH_CASES=a,b (any of a, a2, b, c) runs
+// only those cases (a2 is (a′), the baseline flushing as it writes); BENCH_NODE_ARGS gives the server's Node options, e.g.
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" for a CPU profile.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import os from 'node:os';
+import { open, rename } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,12 +19,14 @@ import { spawnArca, withPeakRss } from './lib/server-process.ts';
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
-const smallSize = Number(process.env.BENCH_SMALL_GIB ?? 1) * GiB;
-const largeSize = Number(process.env.BENCH_LARGE_GIB ?? 4) * GiB;
+const smallSize = Math.round(Number(process.env.BENCH_SMALL_GIB ?? 1) * GiB);
+const largeSize = Math.round(Number(process.env.BENCH_LARGE_GIB ?? 4) * GiB);
 const partSize = 64 * MiB;
 const concurrency = 3;
-// The disk is shared with whatever else runs: each case runs this many times, interleaved, and the best run counts.
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// The machine is shared: the cases run this many times, interleaved, and medians count.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const cases = new Set((process.env.BENCH_CASES ?? 'a,a2,b,c').split(',').map((c) => c.trim()));
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const work = mkdtempSync(path.join(tmpdir(), 'arca-files-bench-'));
 
@@ -39,28 +43,40 @@ async function makeSource(size: number, name: string): Promise<string> {
   return file;
 }
 
-/** (a) What the disk and MD5 allow: read, hash, write, flush. */
-async function baseline(source: string): Promise<number> {
-  const target = path.join(work, 'baseline.copy');
-  const started = performance.now();
+/**
+ * (a) What the disk and MD5 allow, doing what the server does for an upload: read,
+ * hash, write to a temporary file, flush it to the disk (fsync), rename it. With
+ * `flushEvery`, (a′): it also starts a flush (fdatasync) every so many bytes while
+ * it writes, as the server does, so that the final flush is short.
+ */
+async function baseline(source: string, flushEvery = 0): Promise<void> {
+  const temporary = path.join(work, 'data', 'baseline.tmp');
   const md5 = createHash('md5');
+  const handle = await open(temporary, 'w');
+  let bytes = 0;
+  let flushedAt = 0;
+  // The flush under way, if any (an object: it changes inside the stream's callbacks).
+  const flush: { running: Promise<void> | null } = { running: null };
   await pipeline(
     createReadStream(source, { highWaterMark: MiB }),
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         md5.update(chunk);
+        bytes += chunk.length;
+        if (flushEvery && !flush.running && bytes - flushedAt >= flushEvery) {
+          flushedAt = bytes;
+          flush.running = handle.datasync().finally(() => (flush.running = null));
+        }
         done(null, chunk);
       },
     }),
-    createWriteStream(target, { highWaterMark: MiB }),
+    handle.createWriteStream({ highWaterMark: MiB, autoClose: false }),
   );
-  const handle = await open(target, 'r+');
+  await flush.running;
   await handle.sync();
   await handle.close();
+  await rename(temporary, path.join(work, 'data', 'baseline.copy'));
   md5.digest('hex');
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(target);
-  return seconds;
 }
 
 class Api {
@@ -126,23 +142,18 @@ async function newDraft(api: Api): Promise<string> {
   return draft.id as string;
 }
 
-/** (b) init → PUT content → commit. */
-async function localTransfer(api: Api, file: string, size: number): Promise<number> {
-  const id = await newDraft(api);
+/** (b) init → PUT content → commit. Returns the draft, to discard once measured. */
+async function localTransfer(api: Api, id: string, file: string, size: number): Promise<void> {
   const files = `/api/records/${id}/draft/files`;
-  const started = performance.now();
   await api.json('POST', files, [{ key: 'data.bin', size }]);
   await api.put(`${files}/data.bin/content`, file, 0, size);
   await api.json('POST', `${files}/data.bin/commit`);
-  return (performance.now() - started) / 1000;
 }
 
 /** (c) init → parts, 3 at a time, to their signed URLs → commit. */
-async function multipart(api: Api, file: string, size: number): Promise<number> {
-  const id = await newDraft(api);
+async function multipart(api: Api, id: string, file: string, size: number): Promise<void> {
   const files = `/api/records/${id}/draft/files`;
   const parts = Math.ceil(size / partSize);
-  const started = performance.now();
   const list = await api.json('POST', files, [
     { key: 'data.bin', size, transfer: { type: 'M', parts, part_size: partSize } },
   ]);
@@ -157,72 +168,157 @@ async function multipart(api: Api, file: string, size: number): Promise<number> 
     }),
   );
   await api.json('POST', `${files}/data.bin/commit`);
-  return (performance.now() - started) / 1000;
 }
 
-type Peak = Awaited<ReturnType<typeof withPeakRss<number>>>;
-/** The fastest run, with the highest memory growth seen in any run. */
-const best = (list: Peak[]): Peak => {
-  const fastest = list.reduce((x, y) => (y.result < x.result ? y : x));
-  const growth = Math.max(...list.map((run) => run.peak - run.before));
-  return { ...fastest, peak: fastest.before + growth };
-};
-const fmt = (seconds: number, size: number) =>
-  `${seconds.toFixed(2)} s, ${(size / MiB / seconds).toFixed(0)} MiB/s`;
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+interface Run {
+  seconds: number;
+  /** CPU time of the server and of this process (the client, or the baseline itself). */
+  serverCpuMs: number;
+  clientCpuMs: number;
+  rssBefore: number;
+  rssPeak: number;
+  /** The 1-minute load average when the run started. */
+  load: number;
+}
 
-const server = await spawnArca(40_000 + Math.floor(Math.random() * 10_000), {
-  ARCA_DATA_DIR: path.join(work, 'data'),
-  ARCA_FILES_MAX_BYTES: String(100 * GiB),
-});
+const loadAverage = () => os.loadavg()[0]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const spread = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)} – ${Math.max(...values).toFixed(digits)}`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const mibPerSecond = (size: number, seconds: number) => size / MiB / seconds;
+
+const server = await spawnArca(
+  40_000 + Math.floor(Math.random() * 10_000),
+  { ARCA_DATA_DIR: path.join(work, 'data'), ARCA_FILES_MAX_BYTES: String(100 * GiB) },
+  { nodeArgs },
+);
 try {
   const api = new Api(server.url);
   await api.json('POST', '/api/auth/login', { email: 'alice@demo.arca', password: 'arca-demo' });
+
+  /** Runs one case, measuring time, CPU and the server's memory; cleans up afterwards. */
+  async function measure(name: string, file: string, size: number): Promise<Run> {
+    const baselineCase = name === 'a' || name === 'a2';
+    const id = baselineCase ? '' : await newDraft(api);
+    const load = loadAverage();
+    const serverCpu = server.cpuMs();
+    const clientCpu = process.cpuUsage();
+    const started = performance.now();
+    const { before, peak } = await withPeakRss(
+      () => server.rss(),
+      () =>
+        baselineCase
+          ? baseline(file, name === 'a2' ? 64 * MiB : 0)
+          : name === 'b'
+            ? localTransfer(api, id, file, size)
+            : multipart(api, id, file, size),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const client = process.cpuUsage(clientCpu);
+    const run = {
+      seconds,
+      serverCpuMs: server.cpuMs() - serverCpu,
+      clientCpuMs: (client.user + client.system) / 1000,
+      rssBefore: before,
+      rssPeak: peak,
+      load,
+    };
+    if (baselineCase) rmSync(path.join(work, 'data', 'baseline.copy'));
+    else await api.json('DELETE', `/api/records/${id}/draft`);
+    process.stderr.write(
+      `${name} ${(size / GiB).toFixed(2)} GiB: ${seconds.toFixed(2)} s, ${mibPerSecond(size, seconds).toFixed(0)} MiB/s, CPU server ${(run.serverCpuMs / 1000).toFixed(2)} s + client ${(run.clientCpuMs / 1000).toFixed(2)} s, load ${load.toFixed(1)}\n`,
+    );
+    return run;
+  }
+
   const small = await makeSource(smallSize, 'small.bin');
-  const runs = { a: [] as number[], b: [] as Peak[], c: [] as Peak[] };
+  const order = ['a', 'a2', 'b', 'c'].filter((c) => cases.has(c));
+  const runs = new Map<string, Run[]>(order.map((c) => [c, []]));
   for (let round = 0; round < rounds; round++) {
-    runs.a.push(await baseline(small));
-    runs.b.push(
-      await withPeakRss(
-        () => server.rss(),
-        () => localTransfer(api, small, smallSize),
-      ),
-    );
-    runs.c.push(
-      await withPeakRss(
-        () => server.rss(),
-        () => multipart(api, small, smallSize),
-      ),
-    );
+    // Each round starts with another case, so none always follows the same one.
+    for (let i = 0; i < order.length; i++) {
+      const name = order[(round + i) % order.length]!;
+      runs.get(name)!.push(await measure(name, small, smallSize));
+    }
   }
   rmSync(small);
-  const a = Math.min(...runs.a);
-  const b = best(runs.b);
-  const c = best(runs.c);
-  const large = await makeSource(largeSize, 'large.bin');
-  const bigL = await withPeakRss(
-    () => server.rss(),
-    () => localTransfer(api, large, largeSize),
-  );
-  const bigM = await withPeakRss(
-    () => server.rss(),
-    () => multipart(api, large, largeSize),
-  );
-  const size = statSync(large).size;
-  rmSync(large);
 
-  const rows = [
-    `| case | time | (b)/(a) or (c)/(b) | server RSS before → peak (growth) |`,
-    `| --- | --- | --- | --- |`,
-    `| (a) baseline, ${smallSize / GiB} GiB: MD5 + write + fsync, plain streams | ${fmt(a, smallSize)} | | |`,
-    `| (b) local transfer (L), ${smallSize / GiB} GiB | ${fmt(b.result, smallSize)} | ${(a / b.result).toFixed(2)} | ${mb(b.before)} → ${mb(b.peak)} (+${mb(b.peak - b.before)}) |`,
-    `| (c) multipart (M), ${concurrency} concurrent ${partSize / MiB} MiB parts, ${smallSize / GiB} GiB | ${fmt(c.result, smallSize)} | ${(b.result / c.result).toFixed(2)} | ${mb(c.before)} → ${mb(c.peak)} (+${mb(c.peak - c.before)}) |`,
-    `| local transfer (L), ${size / GiB} GiB | ${fmt(bigL.result, size)} | | ${mb(bigL.before)} → ${mb(bigL.peak)} (+${mb(bigL.peak - bigL.before)}) |`,
-    `| multipart (M), ${size / GiB} GiB | ${fmt(bigM.result, size)} | | ${mb(bigM.before)} → ${mb(bigM.peak)} (+${mb(bigM.peak - bigM.before)}) |`,
+  const large: Record<string, Run> = {};
+  if (largeSize > 0) {
+    const file = await makeSource(largeSize, 'large.bin');
+    for (const name of ['b', 'c'].filter((c) => cases.has(c))) {
+      large[name] = await measure(name, file, largeSize);
+    }
+    rmSync(file);
+  }
+
+  const labels: Record<string, string> = {
+    a: `(a) baseline: MD5 + write + fsync + rename, plain streams`,
+    a2: `(a′) the same, also flushing every 64 MiB while writing`,
+    b: `(b) local transfer (L): init, PUT content, commit`,
+    c: `(c) multipart (M), ${concurrency} concurrent ${partSize / MiB} MiB parts`,
+  };
+  const loads = [...runs.values()].flat().map((run) => run.load);
+  const lines = [
+    `Files benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PGlite, local storage`,
+    `${(smallSize / GiB).toFixed(2)} GiB, ${rounds} rounds, cases interleaved; 1-minute load average at the start of each run: ${spread(loads, 1)} (median ${median(loads).toFixed(1)})`,
+    '',
+    `| case, ${(smallSize / GiB).toFixed(2)} GiB | median time | min – max | median MiB/s | CPU s per GiB: server + client |`,
+    `| --- | ---: | ---: | ---: | ---: |`,
   ];
-  process.stdout.write(
-    `Files benchmark — ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PGlite, local storage, best of ${rounds} rounds\n\n${rows.join('\n')}\n`,
-  );
+  for (const [name, list] of runs) {
+    const perGiB = (ms: number) => ms / 1000 / (smallSize / GiB);
+    lines.push(
+      `| ${labels[name]} | ${median(list.map((r) => r.seconds)).toFixed(2)} s | ${spread(
+        list.map((r) => r.seconds),
+        2,
+      )} s | ${mibPerSecond(smallSize, median(list.map((r) => r.seconds))).toFixed(0)} | ${perGiB(
+        median(list.map((r) => r.serverCpuMs)),
+      ).toFixed(2)} + ${perGiB(median(list.map((r) => r.clientCpuMs))).toFixed(2)} |`,
+    );
+  }
+  /** Throughput of `x` over that of `y`, paired within each round (same load, same moment). */
+  const ratios = (x: string, y: string) =>
+    runs.get(x)!.map((run, i) => runs.get(y)![i]!.seconds / run.seconds);
+  const ratioRows: [string, string, string][] = [
+    ['b', 'a', '(b)/(a) throughput (target ≥ 0.85)'],
+    ['b', 'a2', '(b)/(a′) throughput'],
+    ['c', 'b', '(c)/(b) throughput (target ≥ 1)'],
+  ];
+  lines.push('', `| ratio | median of the rounds | min – max |`, `| --- | ---: | ---: |`);
+  for (const [x, y, label] of ratioRows) {
+    if (!runs.has(x) || !runs.has(y)) continue;
+    const values = ratios(x, y);
+    lines.push(`| ${label} | ${median(values).toFixed(2)} | ${spread(values, 2)} |`);
+  }
+  const memory = (list: Run[]) => {
+    const growth = Math.max(...list.map((r) => r.rssPeak - r.rssBefore));
+    return `${mb(median(list.map((r) => r.rssBefore)))} → +${mb(growth)}`;
+  };
+  const memoryRows = ['b', 'c'].filter((c) => runs.has(c));
+  if (memoryRows.length) {
+    lines.push(
+      '',
+      `| server RSS: before → largest growth | ${(smallSize / GiB).toFixed(2)} GiB (every run) | ${largeSize > 0 ? `${(largeSize / GiB).toFixed(2)} GiB` : ''} |`,
+      `| --- | ---: | ---: |`,
+    );
+    for (const name of memoryRows) {
+      const big = large[name];
+      lines.push(
+        `| ${name === 'b' ? 'local transfer (L)' : 'multipart (M)'} | ${memory(runs.get(name)!)} | ${
+          big
+            ? `${mb(big.rssBefore)} → +${mb(big.rssPeak - big.rssBefore)} (${big.seconds.toFixed(1)} s, ${mibPerSecond(largeSize, big.seconds).toFixed(0)} MiB/s)`
+            : ''
+        } |`,
+      );
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   await server.stop();
   rmSync(work, { recursive: true, force: true });

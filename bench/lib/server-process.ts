@@ -4,11 +4,21 @@ import path from 'node:path';
 
 const main = path.resolve(import.meta.dirname, '../../packages/server/src/main.ts');
 
-/** The real server as `npm start` runs it, in a process of its own so its memory can be read. */
-export async function spawnArca(port: number, env: Record<string, string>) {
+// Linux reports process times in clock ticks; 100 per second on every kernel we run on.
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The real server as `npm start` runs it, in a process of its own so its memory and CPU
+ * time can be read. `nodeArgs` go to Node itself (e.g. `--cpu-prof`).
+ */
+export async function spawnArca(
+  port: number,
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+) {
   // The database is the caller's choice alone, never a DATABASE_URL it happens to inherit.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     env: {
       ...inherited,
       PORT: String(port),
@@ -24,17 +34,29 @@ export async function spawnArca(port: number, env: Record<string, string>) {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('is running at')) resolve();
+      // Past the start banner, what the server prints (warnings, --trace-gc) goes to stderr.
+      else return;
+      child.stdout.removeAllListeners('data');
+      child.stdout.pipe(process.stderr);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     /** Resident memory of the server process now, in bytes (Linux). */
     rss(): number {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1] ?? '0';
       return Number(kib) * 1024;
+    },
+    /** CPU milliseconds (user + system, every thread) the server has used so far (Linux). */
+    cpuMs(): number {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      // The command name sits in parentheses and may hold spaces; fields follow it.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -185,6 +185,8 @@ export const errorMessages = {
   fileNoContent: 'No content has been uploaded for {{key}}.',
   fileChanged: 'The content of {{key}} changed during the commit; commit again.',
   fileNotCommitted: 'The file {{key}} has not been committed yet.',
+  fileUploadAbandoned:
+    'The upload of {{key}} received no bytes for too long and was abandoned. Upload the file again.',
   rangeNotSatisfiable: 'The requested range is not satisfiable.',
   // Access requests (API.md §3.5; issue 5 part 4).
   accessRequestsClosed: 'This record does not accept access requests.',

@@ -9,6 +9,7 @@ import type { Services } from './http/context.ts';
 import { createServices } from './services/index.ts';
 import { loadVocabularies } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
+import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -39,6 +40,8 @@ export async function startServer(
     log: { info: (details, message) => appLog.current?.info(details, message) },
   });
   await services.files.recover();
+  // The sweep of abandoned uploads and orphaned bytes: soon after each start, then at its interval.
+  await services.jobs.enqueue({ kind: FILES_SWEEP_JOB, key: FILES_SWEEP_JOB, runAt: new Date() });
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

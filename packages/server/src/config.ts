@@ -81,6 +81,11 @@ const environment = z.object({
     .positive()
     .max(7 * 86400)
     .default(7 * 86400),
+  ARCA_FILES_STALE_UPLOAD_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
+  ARCA_FILES_SWEEP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -152,6 +157,10 @@ export interface FilesConfig {
   allowEmpty: boolean;
   /** How long a multipart part URL stays valid. */
   partUrlExpirySeconds: number;
+  /** An upload that received no bytes for this long is abandoned (its file marked failed). */
+  staleUploadMs: number;
+  /** How often the sweep of abandoned uploads and orphaned bytes runs. */
+  sweepIntervalMs: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -225,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.ARCA_FILES_MAX_BYTES,
       allowEmpty: e.ARCA_FILES_ALLOW_EMPTY,
       partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
+      staleUploadMs: e.ARCA_FILES_STALE_UPLOAD_HOURS * 3600_000,
+      sweepIntervalMs: e.ARCA_FILES_SWEEP_INTERVAL_HOURS * 3600_000,
     },
   };
 }

@@ -19,6 +19,9 @@ import {
 import { createDraft, publishable } from './records.helpers.ts';
 import { S3_BUCKET, startS3Server } from './s3-server.ts';
 import { ListPartsCommand, NoSuchUpload, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { fileObjects } from '../src/db/schema.ts';
+import { createStorage } from '../src/storage/index.ts';
 
 const MiB = 1024 * 1024;
 const publishUrl = (id: string) => `/api/records/${id}/draft/actions/publish`;
@@ -374,6 +377,64 @@ export function describeFiles(backend: 'local' | 's3') {
       // Stored uncompressed: the bytes and the name are in the archive as they are.
       expect(zip.raw.includes(bytes)).toBe(true);
       expect(zip.raw.includes(Buffer.from('r\u00e9sum\u00e9 "1".csv'))).toBe(true);
+    });
+
+    it('answers HEAD with the headers of GET and no body, without reading the bytes', async () => {
+      const bytes = someBytes(5000, 4);
+      const record = await publishedWithFile(alice, bytes, 'table.csv', {
+        access: { record: 'public', files: 'restricted' },
+      });
+      const url = `/api/records/${record.id}/files/table.csv/content`;
+      const get = await alice.get(url);
+      const head = await alice.request('HEAD', url);
+      expect(head.status).toBe(200);
+      expect(head.raw.length).toBe(0);
+      const same = [
+        'content-type',
+        'content-length',
+        'etag',
+        'accept-ranges',
+        'content-disposition',
+      ];
+      for (const name of [...same, 'cache-control', 'content-security-policy']) {
+        expect(head.headers[name], name).toBe(get.headers[name]);
+      }
+      expect(head.headers['content-length']).toBe(String(bytes.length));
+      const range = await alice.request('HEAD', url, { headers: { range: 'bytes=10-19' } });
+      expect(range.status).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
+      expect(range.headers['content-length']).toBe('10');
+      const cached = await alice.request('HEAD', url, {
+        headers: { 'if-none-match': `"${md5(bytes)}"` },
+      });
+      expect(cached.status).toBe(304);
+      // The permission policy holds as for GET.
+      expect((await t.client().request('HEAD', url)).status).toBe(403);
+      const zip = await alice.request('HEAD', `/api/records/${record.id}/files-archive`);
+      expect(zip.status).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      expect(zip.raw.length).toBe(0);
+
+      // A draft's file; with its bytes gone from storage, HEAD still answers from the database.
+      const draft = await draftWithFiles(alice);
+      const file = await uploadFile(alice, draft.id, 'notes.txt', bytes.subarray(0, 300));
+      const draftUrl = `${fileUrl(draft.id, 'notes.txt')}/content`;
+      const [object] = await t.db
+        .select()
+        .from(fileObjects)
+        .where(eq(fileObjects.id, file.file_id as string));
+      await createStorage(t.config).remove(object!.storageKey);
+      const draftHead = await alice.request('HEAD', draftUrl);
+      expect(draftHead.status).toBe(200);
+      expect(draftHead.headers).toMatchObject({
+        'content-type': 'text/plain',
+        'content-length': '300',
+        etag: `"${md5(bytes.subarray(0, 300))}"`,
+      });
+      expect((await bob.request('HEAD', draftUrl)).status).toBe(403);
+      expect(
+        (await alice.request('HEAD', `${fileUrl(draft.id, 'missing.txt')}/content`)).status,
+      ).toBe(404);
     });
 
     it('enforces restricted files, embargoes, draft previews and secret links', async () => {

@@ -27,8 +27,9 @@ const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
 /**
  * A real S3-protocol server (s3rver) on a free port, for the S3 storage tests.
- * s3rver lacks two multipart calls that S3, MinIO and Ceph have, ListParts and
- * AbortMultipartUpload; they are added here over its own store of parts.
+ * s3rver lacks three multipart calls that S3, MinIO and Ceph have, ListParts,
+ * AbortMultipartUpload and ListMultipartUploads; they are added here over its
+ * own store of uploads and parts.
  */
 export async function startS3Server() {
   const directory = mkdtempSync(path.join(tmpdir(), 'arca-s3-'));
@@ -44,6 +45,10 @@ export async function startS3Server() {
   const multipartCalls = async (ctx: KoaContext, next: () => Promise<void>) => {
     const uploadId = ctx.query.uploadId;
     const [, bucket = '', ...keyParts] = ctx.path.split('/');
+    if (ctx.method === 'GET' && keyParts.join('') === '' && 'uploads' in ctx.query) {
+      listUploads(ctx, bucket);
+      return;
+    }
     if (!uploadId || keyParts.length === 0 || !['GET', 'DELETE'].includes(ctx.method)) {
       return next();
     }
@@ -71,12 +76,33 @@ export async function startS3Server() {
       .map((part) => {
         const file = path.join(dir, String(part));
         const etag = readFileSync(`${file}.md5`, 'utf8').trim();
-        return `<Part><PartNumber>${part}</PartNumber><ETag>"${etag}"</ETag><Size>${statSync(file).size}</Size></Part>`;
+        const { size, mtime } = statSync(file);
+        return `<Part><PartNumber>${part}</PartNumber><LastModified>${mtime.toISOString()}</LastModified><ETag>"${etag}"</ETag><Size>${size}</Size></Part>`;
       });
     ctx.status = 200;
     ctx.type = 'application/xml';
     ctx.body = xml(
       `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${keyParts.join('/')}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+    );
+  };
+  /** Every upload in progress, in one page. */
+  const listUploads = (ctx: KoaContext, bucket: string) => {
+    const root = server.store.getResourcePath(bucket, undefined, 'uploads');
+    let ids: string[] = [];
+    try {
+      ids = readdirSync(root);
+    } catch {
+      // No upload was ever started.
+    }
+    const uploads = ids.map((id) => {
+      const key = readFileSync(path.join(root, id, 'key'), 'utf8');
+      const initiated = statSync(path.join(root, id, 'key')).mtime.toISOString();
+      return `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`;
+    });
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = xml(
+      `<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`,
     );
   };
   // Before s3rver's router, the last middleware.

@@ -21,7 +21,10 @@ export const fileObjects = pgTable('file_objects', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Where the storage backend keeps the bytes. */
   storageKey: text('storage_key').notNull(),
-  /** 'pending' until a commit has checked the bytes; then 'completed'. */
+  /**
+   * 'pending' until a commit has checked the bytes; then 'completed'. 'failed':
+   * the sweep abandoned the upload (idle too long) and dropped its bytes.
+   */
   status: text('status').notNull().default('pending'),
   size: bigint('size', { mode: 'number' }),
   /** `md5:<hex>` of the bytes at storage_key, once known (computed while they streamed). */

@@ -49,12 +49,9 @@ export async function seedDemoRecords(services: Services, aliceId: number): Prom
       names.map((key, i) => ({ key, size: sizes[i] })),
     );
     for (const name of names) {
-      await services.files.setContent(
-        alice,
-        draftId,
-        name,
-        createReadStream(path.join(filesDir, name)),
-      );
+      await services.files.setContent(alice, draftId, name, {
+        stream: createReadStream(path.join(filesDir, name)),
+      });
       await services.files.commit(alice, draftId, name);
     }
   };

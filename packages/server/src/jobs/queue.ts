@@ -3,7 +3,8 @@ import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobHandler = (job: JobRow) => Promise<void>;
+/** Runs a job; a recurring job answers when it is to run again (its row then stays). */
+export type JobHandler = (job: JobRow) => Promise<void | { runAgainAt: Date }>;
 
 const LOCK_MS = 5 * 60_000;
 const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
@@ -67,8 +68,15 @@ export function createJobQueue(db: Database, handlers: Record<string, JobHandler
         const handler = handlers[job.kind];
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(job);
-          await db.delete(jobs).where(eq(jobs.id, id));
+          const again = await handler(job);
+          if (again) {
+            await db
+              .update(jobs)
+              .set({ runAt: again.runAgainAt, lockedUntil: null, attempts: 0, lastError: null })
+              .where(eq(jobs.id, id));
+          } else {
+            await db.delete(jobs).where(eq(jobs.id, id));
+          }
         } catch (error) {
           const delay = RETRY_DELAYS_MS[Math.min(job.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
           await db

@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
-import type { Scope } from '../services/files/files.service.ts';
+import type { Scope, UploadBody } from '../services/files/files.service.ts';
 import { contentDisposition, parseRange } from './content-headers.ts';
 import { serializeFile, serializeFileList } from './serializers/file.serializer.ts';
 
@@ -48,6 +49,19 @@ const quotaBody = z.object({
   max_bytes: z.number().int().min(0),
 });
 
+/**
+ * A request body to stream to storage. Read from a socket, its chunks are fresh
+ * buffers nothing else holds, which storage may take instead of copying.
+ */
+function uploadBody(request: FastifyRequest): UploadBody {
+  const length = request.headers['content-length'];
+  return {
+    stream: request.raw,
+    length: length === undefined ? undefined : Number(length),
+    takeChunks: request.raw instanceof IncomingMessage,
+  };
+}
+
 /** Draft and record files (API.md §2): uploads, commits, downloads, the zip archive. */
 export function fileRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
@@ -57,7 +71,10 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     actorOf(request, reply, services, secure);
   const files = services.files;
 
-  /** Streams a completed file, honouring Range and If-None-Match. */
+  /**
+   * Streams a completed file, honouring Range and If-None-Match. A HEAD request
+   * gets the same headers and no body, and no byte is read.
+   */
   async function sendContent(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -87,17 +104,19 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       });
     }
     void reply.type(file.entry.mimetype);
+    const bodyless = request.method === 'HEAD';
     if (range) {
       return reply
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', range.end - range.start + 1)
-        .send(await open(range));
+        .send(bodyless ? undefined : await open(range));
     }
-    return reply.header('content-length', size).send(size === 0 ? '' : await open());
+    void reply.header('content-length', size);
+    return reply.send(bodyless ? undefined : size === 0 ? '' : await open());
   }
 
-  /** A zip of every completed file, streamed as it is built. */
+  /** A zip of every completed file, streamed as it is built (HEAD: its headers only). */
   async function sendArchive(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -105,6 +124,13 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     scope: Scope,
   ) {
     const archive = await files.archive(await actor(request, reply), id, scope);
+    void reply
+      .type('application/zip')
+      .header(
+        'content-disposition',
+        contentDisposition(`${archive.name}.zip`, 'application/zip', true),
+      );
+    if (request.method === 'HEAD') return reply.send();
     const zip = new yazl.ZipFile();
     for (const file of archive.files) {
       zip.addReadStreamLazy(
@@ -119,13 +145,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       );
     }
     zip.end();
-    return reply
-      .type('application/zip')
-      .header(
-        'content-disposition',
-        contentDisposition(`${archive.name}.zip`, 'application/zip', true),
-      )
-      .send(zip.outputStream);
+    return reply.send(zip.outputStream);
   }
 
   return (app, _options, done) => {
@@ -234,19 +254,16 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key/content`,
       { schema: { tags, summary: 'Upload the whole content (transfer L)', params: keyParams } },
-      async (request, reply) => {
-        const length = request.headers['content-length'];
-        return serializeFile(
+      async (request, reply) =>
+        serializeFile(
           await files.setContent(
             await actor(request, reply),
             request.params.id,
             request.params.key,
-            request.raw,
-            length === undefined ? undefined : Number(length),
+            uploadBody(request),
           ),
           links,
-        );
-      },
+        ),
     );
 
     app.put(
@@ -272,7 +289,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
             request.params.id,
             request.params.key,
             request.params.part,
-            request.raw,
+            uploadBody(request),
             typeof md5 === 'string' ? md5.trim() : undefined,
           ),
           links,
@@ -288,40 +305,6 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           await files.commit(await actor(request, reply), request.params.id, request.params.key),
           links,
         ),
-    );
-
-    app.get(
-      `${draft}/files/:key/content`,
-      {
-        schema: {
-          tags,
-          summary: 'Download a draft file',
-          params: keyParams,
-          querystring: contentQuery,
-        },
-      },
-      async (request, reply) =>
-        sendContent(
-          request,
-          reply,
-          request.params.id,
-          'draft',
-          request.params.key,
-          request.query.download !== undefined,
-        ),
-    );
-
-    app.get(
-      `${draft}/files-archive`,
-      {
-        schema: {
-          tags,
-          summary: 'A zip of every file of a draft',
-          params: idParams,
-          querystring: tokenQuery,
-        },
-      },
-      async (request, reply) => sendArchive(request, reply, request.params.id, 'draft'),
     );
 
     app.post(
@@ -369,39 +352,48 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
         ),
     );
 
-    app.get(
-      `${record}/files/:key/content`,
-      {
-        schema: {
-          tags,
-          summary: 'Download a file of a record',
-          params: keyParams,
-          querystring: contentQuery,
-        },
-      },
-      async (request, reply) =>
-        sendContent(
-          request,
-          reply,
-          request.params.id,
-          'record',
-          request.params.key,
-          request.query.download !== undefined,
-        ),
-    );
-
-    app.get(
-      `${record}/files-archive`,
-      {
-        schema: {
-          tags,
-          summary: 'A zip of every file of a record',
-          params: idParams,
-          querystring: tokenQuery,
-        },
-      },
-      async (request, reply) => sendArchive(request, reply, request.params.id, 'record'),
-    );
+    // Downloads, GET and HEAD. Fastify's own HEAD routes would read every byte to drop them.
+    for (const scope of ['draft', 'record'] as const) {
+      const base = scope === 'draft' ? draft : record;
+      const of = scope === 'draft' ? 'a draft' : 'a record';
+      for (const method of ['GET', 'HEAD'] as const) {
+        const head = method === 'HEAD' ? ' (HEAD: the headers only)' : '';
+        app.route({
+          method,
+          url: `${base}/files/:key/content`,
+          exposeHeadRoute: false,
+          config: { swagger: { exposeHeadRoute: true } },
+          schema: {
+            tags,
+            summary: `Download a file of ${of}${head}`,
+            params: keyParams,
+            querystring: contentQuery,
+          },
+          handler: async (request, reply) =>
+            sendContent(
+              request,
+              reply,
+              request.params.id,
+              scope,
+              request.params.key,
+              request.query.download !== undefined,
+            ),
+        });
+        app.route({
+          method,
+          url: `${base}/files-archive`,
+          exposeHeadRoute: false,
+          config: { swagger: { exposeHeadRoute: true } },
+          schema: {
+            tags,
+            summary: `A zip of every file of ${of}${head}`,
+            params: idParams,
+            querystring: tokenQuery,
+          },
+          handler: async (request, reply) => sendArchive(request, reply, request.params.id, scope),
+        });
+      }
+    }
 
     app.get(
       '/api/admin/records/:id/quota',

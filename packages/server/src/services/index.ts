@@ -28,6 +28,7 @@ import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.se
 import { createRequestTypeRegistry } from './requests/types.ts';
 import { createStorage } from '../storage/index.ts';
 import { createFilesService } from './files/files.service.ts';
+import { FILES_SWEEP_JOB } from './files/files-sweep.ts';
 import { createPartSigner } from './files/part-signatures.ts';
 import { createRecordFilesComponent } from './files/record-files.component.ts';
 import { createAccessRequestService } from './access-requests/access-requests.service.ts';
@@ -107,6 +108,13 @@ export function createServices(
     [MAIL_JOB]: (job) => mail.deliver(job),
     [EXPIRE_REQUEST_JOB]: async (job) => {
       await requests.expire(String(job.payload.requestId), job.runAt);
+    },
+    [FILES_SWEEP_JOB]: async () => {
+      const counts = await files.sweep();
+      if (counts.orphanRows + counts.abandonedUploads + counts.orphanBytes > 0) {
+        options.log?.info({ sweep: counts }, 'files sweep');
+      }
+      return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
     },
   });
   const targets = createShareTargets(db);

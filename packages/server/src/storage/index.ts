@@ -31,5 +31,9 @@ export function createStorage(config: Config): Storage {
     abortMultipart: async (...args) => (await s3()).abortMultipart(...args),
     // Interrupted S3 uploads leave nothing visible: an object appears only when complete.
     sweepTemporary: () => Promise.resolve(),
+    async *list() {
+      yield* (await s3()).list();
+    },
+    lastModified: async (...args) => (await s3()).lastModified(...args),
   };
 }

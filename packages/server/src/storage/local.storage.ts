@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HashingCounter } from './hashing.ts';
-import { SizeLimitError, type ByteRange, type Storage, type StoredBytes } from './storage.ts';
+import { FileSink, hashFile, runningMd5 } from './file-io.ts';
+import { createRunningHashes } from './running-hashes.ts';
+import { SizeLimitError, type ByteRange, type Storage, type StoredItem } from './storage.ts';
 
 const TEMP_MARK = '.tmp-';
+const PAGE = 1000;
 
 /**
  * Files on the local disk under one root. A whole object is written to a
  * temporary name, flushed and renamed, so it appears complete or not at all.
  * A multipart upload writes each part at its offset in one pre-created file.
+ * Upload bytes are written, flushed and hashed by I/O threads (file-io.ts).
  */
 export function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
@@ -22,8 +25,9 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, key);
   };
 
+  /** Flushes a file, or a directory (which makes a rename in it durable), to the disk. */
   async function flush(file: string): Promise<void> {
-    const handle = await open(file, 'r+');
+    const handle = await open(file, 'r');
     try {
       await handle.sync();
     } finally {
@@ -31,33 +35,37 @@ export function createLocalStorage(root: string): Storage {
     }
   }
 
-  async function hashFile(file: string): Promise<StoredBytes> {
-    const counter = new HashingCounter(Number.MAX_SAFE_INTEGER);
-    await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), counter, async (chunks) => {
-      for await (const _chunk of chunks) {
-        // Drained: only the hash is wanted.
-      }
-    });
-    return { size: counter.size, md5: counter.digest() };
-  }
+  const runningHashes = createRunningHashes({
+    append: (state, key, range) => runningMd5.append(state, pathOf(key), range.start, range.end),
+    digest: (state) => runningMd5.digest(state),
+    drop: (state) => runningMd5.drop(state),
+  });
+  /** Multipart uploads completed and not hashed yet: their number of parts. */
+  const completed = new Map<string, number>();
 
   return {
     kind: 'local',
 
-    async write(key, source, { maxBytes }) {
+    async write(key, source, { maxBytes, takeChunks }) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}${TEMP_MARK}${randomBytes(6).toString('hex')}`;
-      const counter = new HashingCounter(maxBytes);
+      const sink = new FileSink({
+        path: temporary,
+        flags: 'wx',
+        hash: true,
+        maxBytes,
+        takeChunks: takeChunks ?? false,
+      });
       try {
-        await pipeline(source, counter, createWriteStream(temporary, { highWaterMark: 1 << 20 }));
-        await flush(temporary);
+        await pipeline(source, sink);
         await rename(temporary, target);
+        await flush(path.dirname(target));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { size: counter.size, md5: counter.digest() };
+      return { size: sink.result!.size, md5: sink.result!.md5! };
     },
 
     async read(key, range?: ByteRange) {
@@ -70,6 +78,10 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async hash(key) {
+      const parts = completed.get(key);
+      completed.delete(key);
+      const running = parts === undefined ? null : await runningHashes.finish(key, parts);
+      if (running) return running;
       try {
         return await hashFile(pathOf(key));
       } catch (error) {
@@ -79,6 +91,7 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async remove(key) {
+      runningHashes.drop(key);
       await rm(pathOf(key), { force: true });
     },
 
@@ -94,29 +107,76 @@ export function createLocalStorage(root: string): Storage {
       return Promise.resolve(null);
     },
 
-    async writePart(key, _uploadId, part, source: Readable) {
-      const counter = new HashingCounter(part.size);
+    async writePart(key, _uploadId, part, source: Readable, options) {
       const file = pathOf(key);
-      await pipeline(
-        source,
-        counter,
-        createWriteStream(file, { flags: 'r+', start: part.offset, highWaterMark: 1 << 20 }),
-      );
-      if (counter.size !== part.size) throw new SizeLimitError(part.size, counter.size);
-      await flush(file);
-      return { size: counter.size, md5: counter.digest() };
+      // Until it is written again, the part is not held: a hash that covered it is void.
+      runningHashes.forget(key, part.number);
+      const sink = new FileSink({
+        path: file,
+        flags: 'r+',
+        position: part.offset,
+        hash: options.md5,
+        maxBytes: part.size,
+        takeChunks: options.takeChunks ?? false,
+      });
+      await pipeline(source, sink);
+      const written = sink.result!;
+      if (written.size !== part.size) throw new SizeLimitError(part.size, written.size);
+      runningHashes.held(key, part.number, {
+        start: part.offset,
+        end: part.offset + part.size - 1,
+      });
+      return written;
     },
 
     heldParts() {
       return Promise.resolve(null);
     },
 
-    async completeMultipart(key) {
+    async completeMultipart(key, _uploadId, parts) {
       await flush(pathOf(key));
+      completed.set(key, parts);
     },
 
     async abortMultipart(key) {
+      runningHashes.drop(key);
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      let directory;
+      try {
+        directory = await opendir(root, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      let page: StoredItem[] = [];
+      for await (const entry of directory) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await lstat(file).catch(() => null);
+        if (!info) continue;
+        page.push({
+          key: path.relative(root, file).split(path.sep).join('/'),
+          uploadId: null,
+          modified: info.mtime,
+        });
+        if (page.length === PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length) yield page;
+    },
+
+    async lastModified(key) {
+      try {
+        return (await stat(pathOf(key))).mtime;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
 
     async sweepTemporary() {

@@ -8,6 +8,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   ListPartsCommand,
   NoSuchKey,
   NoSuchUpload,
@@ -18,7 +20,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HashingCounter } from './hashing.ts';
-import type { HeldPart, Storage, StoredBytes } from './storage.ts';
+import type { HeldPart, Storage, StoredBytes, StoredItem } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -177,6 +179,72 @@ export function createS3Storage(settings: S3Settings): Storage {
     // An object appears only once complete: an interrupted upload leaves nothing visible.
     sweepTemporary() {
       return Promise.resolve();
+    },
+
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, ContinuationToken: token }),
+        );
+        const items: StoredItem[] = (page.Contents ?? []).flatMap((object) =>
+          object.Key
+            ? [{ key: object.Key, uploadId: null, modified: object.LastModified ?? new Date(0) }]
+            : [],
+        );
+        if (items.length) yield items;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        const items: StoredItem[] = (page.Uploads ?? []).flatMap((upload) =>
+          upload.Key && upload.UploadId
+            ? [
+                {
+                  key: upload.Key,
+                  uploadId: upload.UploadId,
+                  modified: upload.Initiated ?? new Date(0),
+                },
+              ]
+            : [],
+        );
+        if (items.length) yield items;
+        if (!page.IsTruncated) return;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
+
+    async lastModified(key, uploadId) {
+      if (uploadId) {
+        let parts: Part[];
+        try {
+          parts = await allParts(key, uploadId);
+        } catch (error) {
+          if (error instanceof NoSuchUpload) return null;
+          throw error;
+        }
+        const times = parts.flatMap((part) =>
+          part.LastModified ? [part.LastModified.getTime()] : [],
+        );
+        return times.length ? new Date(Math.max(...times)) : null;
+      }
+      try {
+        return (
+          (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).LastModified ?? null
+        );
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
 
     async abortMultipart(key, uploadId) {

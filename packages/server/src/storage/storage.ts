@@ -19,6 +19,15 @@ export interface HeldPart {
   size: number;
 }
 
+/** An object, or a multipart upload in progress, as storage lists it (for the sweep). */
+export interface StoredItem {
+  key: string;
+  /** A multipart upload in progress (S3); local uploads are plain objects. */
+  uploadId: string | null;
+  /** When its bytes last changed (an S3 upload in progress: when it started). */
+  modified: Date;
+}
+
 /**
  * Where file bytes live (STYLE.md §8). Keys are opaque names chosen by the
  * files service; a key is written once and never rewritten, so a reader never
@@ -29,15 +38,20 @@ export interface Storage {
 
   /**
    * Stores a whole object from a stream, hashing while it streams. The object
-   * appears under `key` only once every byte arrived; on any error (including
-   * more than `maxBytes` bytes, a SizeLimitError) nothing is left under `key`.
+   * appears under `key` only once every byte arrived (and is on the disk); on
+   * any error (including more than `maxBytes` bytes, a SizeLimitError) nothing
+   * is left under `key`.
    */
-  write(key: string, source: Readable, options: { maxBytes: number }): Promise<StoredBytes>;
+  write(key: string, source: Readable, options: WriteOptions): Promise<StoredBytes>;
 
   /** Streams an object, or only `range` of it. Rejects when the object does not exist. */
   read(key: string, range?: ByteRange): Promise<Readable>;
 
-  /** Reads the stored bytes back and hashes them: what a commit trusts. Null when absent. */
+  /**
+   * Reads the stored bytes back and hashes them: what a commit trusts. Null when
+   * absent. (Local storage may have read a multipart upload's parts back as they
+   * arrived, and answer without reading them again.)
+   */
   hash(key: string): Promise<StoredBytes | null>;
 
   /** Removes an object; an absent object is not an error. */
@@ -59,15 +73,17 @@ export interface Storage {
 
   /**
    * Writes one part through the server at `offset`; it must be exactly `size`
-   * bytes (a SizeLimitError otherwise). Durable once resolved. Only for
-   * backends whose `partUrl` is null.
+   * bytes (a SizeLimitError otherwise). Durable once resolved. The part's MD5
+   * is computed only when `md5` is asked for. Only for backends whose
+   * `partUrl` is null.
    */
   writePart(
     key: string,
     uploadId: string,
     part: { number: number; offset: number; size: number },
     source: Readable,
-  ): Promise<StoredBytes>;
+    options: { md5: boolean; takeChunks?: boolean },
+  ): Promise<{ size: number; md5: string | null }>;
 
   /** The parts the storage itself knows it holds; null when only the caller can know (local). */
   heldParts(key: string, uploadId: string): Promise<HeldPart[] | null>;
@@ -83,6 +99,27 @@ export interface Storage {
    * start, before serving: a write in progress would lose its temporary data.
    */
   sweepTemporary(): Promise<void>;
+
+  /**
+   * Every object and multipart upload in progress (temporary files of local
+   * writes included), a page at a time: the sweep removes those no row names.
+   */
+  list(): AsyncIterable<StoredItem[]>;
+
+  /**
+   * When the bytes of an upload in progress last changed: the object at `key`,
+   * or the parts of the multipart upload `uploadId`. Null when none arrived.
+   */
+  lastModified(key: string, uploadId: string | null): Promise<Date | null>;
+}
+
+export interface WriteOptions {
+  maxBytes: number;
+  /**
+   * Nothing else uses the source's chunks (a request body read from its
+   * socket): the storage may take their memory instead of copying them.
+   */
+  takeChunks?: boolean;
 }
 
 /** More (or fewer) bytes arrived than allowed. */

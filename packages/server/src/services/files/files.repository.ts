@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { fileEntries, fileObjects, fileParts, fileQuotas } from '../../db/schema.ts';
@@ -145,6 +145,84 @@ export function createFilesRepository(db: Database) {
           ),
         )
         .returning();
+    },
+
+    /**
+     * Object rows no entry names, created before `before` (a crash came between
+     * an entry's delete and the collection after it): deleted, and returned so
+     * that storage drops their bytes.
+     */
+    async deleteOrphanObjects(before: Date): Promise<FileObjectRow[]> {
+      return db
+        .delete(fileObjects)
+        .where(
+          and(
+            lt(fileObjects.createdAt, before),
+            sql`NOT EXISTS (SELECT 1 FROM ${fileEntries} e WHERE e.object_id = ${fileObjects.id})`,
+          ),
+        )
+        .returning();
+    },
+
+    /** Pending uploads whose rows have not changed since `before`, with their entries' last change. */
+    async idleUploads(before: Date): Promise<{ object: FileObjectRow; changed: Date }[]> {
+      const changed = max(fileEntries.updatedAt);
+      const rows = await db
+        .select({ object: fileObjects, changed })
+        .from(fileObjects)
+        .innerJoin(fileEntries, eq(fileEntries.objectId, fileObjects.id))
+        .where(and(eq(fileObjects.status, 'pending'), lt(fileObjects.createdAt, before)))
+        .groupBy(fileObjects.id)
+        .having(lt(changed, before));
+      return rows.map((row) => ({
+        object: row.object,
+        changed: row.changed ?? row.object.createdAt,
+      }));
+    },
+
+    /**
+     * Gives an upload up (inside a transaction): its entries fail, the object
+     * names a fresh key with no bytes (so a commit under way sees it changed),
+     * its parts are forgotten. Null when it is no longer the pending upload at
+     * `storageKey`; else what it was, for storage to drop its bytes.
+     */
+    async abandonUpload(
+      objectId: string,
+      storageKey: string,
+      freshKey: string,
+    ): Promise<FileObjectRow | null> {
+      const object = await this.lockObject(objectId);
+      if (!object || object.status !== 'pending' || object.storageKey !== storageKey) return null;
+      await db
+        .update(fileEntries)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(fileEntries.objectId, objectId));
+      await db
+        .update(fileObjects)
+        .set({ status: 'failed', storageKey: freshKey, uploadId: null, size: null, checksum: null })
+        .where(eq(fileObjects.id, objectId));
+      await db.delete(fileParts).where(eq(fileParts.objectId, objectId));
+      return object;
+    },
+
+    /** Which of these storage keys an object row names. */
+    async namedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: fileObjects.storageKey })
+        .from(fileObjects)
+        .where(inArray(fileObjects.storageKey, keys));
+      return new Set(rows.map((row) => row.key));
+    },
+
+    /** Which of these multipart upload ids an object row names. */
+    async namedUploads(uploadIds: string[]): Promise<Set<string>> {
+      if (uploadIds.length === 0) return new Set();
+      const rows = await db
+        .select({ uploadId: fileObjects.uploadId })
+        .from(fileObjects)
+        .where(inArray(fileObjects.uploadId, uploadIds));
+      return new Set(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : [])));
     },
 
     async partsOf(objectId: string) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FieldError } from '@arca/schema';
 import type { FilesConfig } from '../../config.ts';
@@ -18,10 +17,11 @@ import {
   type FileObjectRow,
   type FileWithObject,
 } from './files.repository.ts';
+import { createFilesSweep } from './files-sweep.ts';
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import type { PartSigner } from './part-signatures.ts';
+import { newStorageKey } from './storage-keys.ts';
 import { bytesOf, checkQuota, defaultQuota, type Quota } from './quota.ts';
-import { createRunningHashes } from './running-hashes.ts';
 
 // SPEC §9 and S3's own limits.
 export const MAX_PARTS = 10_000;
@@ -67,6 +67,14 @@ export interface FileListView {
   quota: Quota;
 }
 
+/** Bytes sent by a client: a request body, its announced length. */
+export interface UploadBody {
+  stream: Readable;
+  length?: number | undefined;
+  /** Nothing else reads the body's chunks (a request read from its socket): storage may take them. */
+  takeChunks?: boolean;
+}
+
 /** Where a part of a local multipart upload is PUT; the signature is added by the service. */
 export type PartRoute = (recordId: string, key: string, part: number) => string;
 
@@ -98,7 +106,6 @@ export function createFilesService(deps: {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
   const records = createRecordRepository(db);
-  const runningHashes = createRunningHashes((key, range) => storage.read(key, range));
 
   async function bucketOf(id: string, scope: Scope): Promise<Bucket | null> {
     if (scope === 'draft') {
@@ -230,13 +237,9 @@ export function createFilesService(deps: {
   }
 
   async function dropBytes(object: FileObjectRow): Promise<void> {
-    runningHashes.drop(object.id);
     if (object.uploadId) await storage.abortMultipart(object.storageKey, object.uploadId);
     await storage.remove(object.storageKey);
   }
-
-  const newStorageKey = (objectId: string) =>
-    `${objectId.slice(0, 2)}/${objectId}-${randomBytes(4).toString('hex')}`;
 
   function validateSpecs(specs: FileSpec[], existing: FileWithObject[]) {
     const errors: FieldError[] = [];
@@ -318,6 +321,20 @@ export function createFilesService(deps: {
   async function markFailed(file: FileWithObject): Promise<void> {
     await repo.updateEntry(file.entry.id, { status: 'failed' });
   }
+
+  /** An upload the sweep gave up (idle too long) takes no more bytes: it starts again from init. */
+  function refuseAbandoned(file: FileWithObject): void {
+    if (file.object.status === 'failed') {
+      throw new HttpError(400, 'fileUploadAbandoned', { params: { key: file.entry.key } });
+    }
+  }
+
+  const sweep = createFilesSweep({
+    db,
+    storage,
+    staleUploadMs: config.staleUploadMs,
+    dropBytes,
+  });
 
   return {
     repo,
@@ -403,10 +420,11 @@ export function createFilesService(deps: {
     },
 
     /** Transfer L: the whole content, streamed to storage and hashed on the way. */
-    async setContent(actor: Actor, id: string, key: string, body: Readable, length?: number) {
+    async setContent(actor: Actor, id: string, key: string, body: UploadBody) {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
       if (file.entry.transferType !== 'L') throw new HttpError(400, 'wrongTransferType');
+      refuseAbandoned(file);
       if (file.entry.status !== 'pending') {
         throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
       }
@@ -414,13 +432,13 @@ export function createFilesService(deps: {
       const quota = await quotaOf(bucket.parentId);
       const room = quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
       const maxBytes = Math.min(file.entry.declaredSize ?? room, room);
-      if (length !== undefined && length > maxBytes) {
-        body.resume();
-        sizeRefusal(new SizeLimitError(maxBytes, length), file.entry.key);
+      if (body.length !== undefined && body.length > maxBytes) {
+        body.stream.resume();
+        sizeRefusal(new SizeLimitError(maxBytes, body.length), file.entry.key);
       }
       const storageKey = newStorageKey(file.object.id);
       const stored = await storage
-        .write(storageKey, body, { maxBytes })
+        .write(storageKey, body.stream, { maxBytes, takeChunks: body.takeChunks ?? false })
         .catch((error: unknown) => sizeRefusal(error, file.entry.key));
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await storage.remove(storageKey);
@@ -442,7 +460,7 @@ export function createFilesService(deps: {
       id: string,
       key: string,
       part: number,
-      body: Readable,
+      body: UploadBody,
       contentMd5: string | undefined,
     ): Promise<FileView> {
       const bucket =
@@ -456,6 +474,7 @@ export function createFilesService(deps: {
         if (verdict === 'expired') throw new HttpError(403, 'partUrlExpired');
         if (verdict === 'invalid') throw permissionDenied();
       }
+      refuseAbandoned(file);
       if (!isMultipartPending(file)) throw new HttpError(400, 'wrongTransferType');
       if (storage.kind !== 'local') throw new HttpError(400, 'partsGoToStorage');
       if (!Number.isInteger(part) || part < 1 || part > file.entry.parts!) {
@@ -463,7 +482,6 @@ export function createFilesService(deps: {
       }
       const size = partSizeOf(file, part);
       // The part is not held while its bytes change: a failed rewrite never counts as done.
-      runningHashes.forget(file.object.id, part);
       await repo.forgetPart(file.object.id, part);
       let written;
       try {
@@ -471,7 +489,8 @@ export function createFilesService(deps: {
           file.object.storageKey,
           file.object.uploadId ?? '',
           { number: part, offset: (part - 1) * file.entry.partSize!, size },
-          body,
+          body.stream,
+          { md5: contentMd5 !== undefined, takeChunks: body.takeChunks ?? false },
         );
       } catch (error) {
         if (error instanceof SizeLimitError) {
@@ -479,15 +498,10 @@ export function createFilesService(deps: {
         }
         throw error;
       }
-      if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5)) {
+      if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
         throw new HttpError(400, 'contentMd5Mismatch', { params: { part } });
       }
-      await repo.recordPart(file.object.id, part, written.size, contentMd5 ? written.md5 : null);
-      const held = new Set((await repo.partsOf(file.object.id)).map((p) => p.part));
-      runningHashes.advance(file.object.id, file.object.storageKey, held, (n) => {
-        const start = (n - 1) * file.entry.partSize!;
-        return { start, end: start + partSizeOf(file, n) - 1 };
-      });
+      await repo.recordPart(file.object.id, part, written.size, written.md5);
       return withParts(id, 'draft', file);
     },
 
@@ -496,6 +510,7 @@ export function createFilesService(deps: {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
       if (file.entry.status === 'completed') return withParts(id, 'draft', file);
+      refuseAbandoned(file);
       const declaredChecksum = file.entry.metadata.declared_checksum;
       let stored: { size: number; md5: string };
       if (file.entry.transferType === 'M') {
@@ -526,9 +541,7 @@ export function createFilesService(deps: {
           file.object.uploadId ?? '',
           file.entry.parts!,
         );
-        const hashed =
-          (await runningHashes.finish(file.object.id, file.entry.parts!)) ??
-          (await storage.hash(file.object.storageKey));
+        const hashed = await storage.hash(file.object.storageKey);
         if (!hashed) throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
         stored = hashed;
       } else {
@@ -673,6 +686,9 @@ export function createFilesService(deps: {
 
     /** At start: drops what uploads cut off by a crash left in storage. Pending files stay resumable. */
     recover: () => storage.sweepTemporary(),
+
+    /** Abandons idle uploads and drops bytes no row names (files-sweep.ts); `now` for tests. */
+    sweep,
 
     collect,
     withParts,

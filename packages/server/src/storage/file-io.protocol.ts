@@ -1,0 +1,40 @@
+// Messages between file-io.ts and its worker thread (file-io.worker.ts).
+
+export type IoRequest =
+  /** Opens a file to write at `position`; `hash`: MD5 the bytes as they come. */
+  | {
+      op: 'open';
+      id: number;
+      session: number;
+      path: string;
+      flags: 'wx' | 'r+';
+      position: number;
+      hash: boolean;
+    }
+  /** Bytes to append to a session (the buffers are transferred); answered by 'written'. */
+  | { op: 'write'; session: number; buffers: ArrayBuffer[] }
+  /** Waits for the writes, flushes them to the disk, closes; answers size and MD5. */
+  | { op: 'close'; id: number; session: number }
+  /** Stops a session: pending writes are dropped, the file is closed (not removed). */
+  | { op: 'abort'; id: number; session: number }
+  /** MD5 of a file, or of `start`..`end` (inclusive) of it. */
+  | { op: 'hash'; id: number; path: string; start: number; end?: number }
+  /** Feeds `start`..`end` of a file to the running MD5 named `state`. */
+  | { op: 'append'; id: number; state: string; path: string; start: number; end: number }
+  /** The running MD5 `state` (null when unknown); forgets it. */
+  | { op: 'digest'; id: number; state: string }
+  | { op: 'drop'; state: string };
+
+export interface IoFailure {
+  message: string;
+  code: string | undefined;
+}
+
+export type IoReply =
+  | {
+      kind: 'done';
+      id: number;
+      result?: { size: number; md5: string | null } | null;
+      error?: IoFailure;
+    }
+  | { kind: 'written'; session: number; bytes: number; error?: IoFailure };

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileSink, hashFile, runningMd5 } from './file-io.ts';
+import { SizeLimitError } from './storage.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'arca-file-io-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+/** Chunks that own their memory, as a request body read from a socket has them. */
+const ownedChunks = (bytes: Buffer, size: number) =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+    Buffer.from(bytes.subarray(i * size, (i + 1) * size)),
+  );
+
+describe('file sink (I/O thread)', () => {
+  it('writes, hashes and counts a stream; a caller’s buffers stay intact', async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const file = path.join(dir, 'copied.bin');
+    const sink = new FileSink({
+      path: file,
+      flags: 'wx',
+      hash: true,
+      maxBytes: 1e9,
+      takeChunks: false,
+    });
+    await pipeline(Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]), sink);
+    expect(sink.result).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(bytes.length).toBe(3 * 1024 * 1024 + 17);
+  });
+
+  it('takes the memory of chunks it may take, and only of those', async () => {
+    const bytes = randomBytes(5 * 64 * 1024);
+    const chunks = ownedChunks(bytes, 64 * 1024);
+    const shared = Buffer.from(bytes.subarray(0, 100));
+    const file = path.join(dir, 'taken.bin');
+    const sink = new FileSink({
+      path: file,
+      flags: 'wx',
+      hash: true,
+      maxBytes: 1e9,
+      takeChunks: true,
+    });
+    await pipeline(Readable.from([...chunks, shared.subarray(0, 50)]), sink);
+    const expected = Buffer.concat([bytes, bytes.subarray(0, 50)]);
+    expect(sink.result).toEqual({ size: expected.length, md5: md5(expected) });
+    expect(readFileSync(file).equals(expected)).toBe(true);
+    // Moved to the I/O thread: nothing left here. A slice of a larger buffer is copied.
+    expect(chunks.every((chunk) => chunk.length === 0)).toBe(true);
+    expect(shared.length).toBe(100);
+  });
+
+  it('writes at an offset into an existing file, without hashing when not asked', async () => {
+    const file = path.join(dir, 'parts.bin');
+    writeFileSync(file, Buffer.alloc(30, 'a'));
+    const sink = new FileSink({
+      path: file,
+      flags: 'r+',
+      position: 10,
+      hash: false,
+      maxBytes: 10,
+      takeChunks: false,
+    });
+    await pipeline(Readable.from([Buffer.alloc(10, 'b')]), sink);
+    expect(sink.result).toEqual({ size: 10, md5: null });
+    expect(readFileSync(file, 'latin1')).toBe(
+      `${'a'.repeat(10)}${'b'.repeat(10)}${'a'.repeat(10)}`,
+    );
+  });
+
+  it('fails with a SizeLimitError past maxBytes, and is closed when it says so', async () => {
+    const file = path.join(dir, 'too-big.bin');
+    const sink = new FileSink({
+      path: file,
+      flags: 'wx',
+      hash: true,
+      maxBytes: 100,
+      takeChunks: false,
+    });
+    const failed = pipeline(Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), sink);
+    await expect(failed).rejects.toBeInstanceOf(SizeLimitError);
+    // No descriptor of this process (its threads included) still points at the file.
+    const open = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    });
+    expect(open).toEqual([]);
+  });
+
+  it('reports a file it cannot open', async () => {
+    const sink = new FileSink({
+      path: path.join(dir, 'missing', 'x.bin'),
+      flags: 'r+',
+      hash: false,
+      maxBytes: 10,
+      takeChunks: false,
+    });
+    await expect(pipeline(Readable.from([Buffer.alloc(5)]), sink)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+
+  it('hashes files and ranges, and keeps running hashes range by range', async () => {
+    const bytes = randomBytes(2 * 1024 * 1024 + 5);
+    const file = path.join(dir, 'hashed.bin');
+    writeFileSync(file, bytes);
+    expect(await hashFile(file)).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(await hashFile(file, 100, 199)).toEqual({
+      size: 100,
+      md5: md5(bytes.subarray(100, 200)),
+    });
+    await runningMd5.append('s', file, 0, 1_000_000);
+    await runningMd5.append('s', file, 1_000_001, bytes.length - 1);
+    expect(await runningMd5.digest('s')).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(await runningMd5.digest('s')).toBeNull();
+  });
+});

@@ -1,0 +1,269 @@
+import { availableParallelism } from 'node:os';
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { IoFailure, IoReply, IoRequest } from './file-io.protocol.ts';
+import { SizeLimitError, type StoredBytes } from './storage.ts';
+
+// Bytes go to the I/O thread in batches of this size, and at most this much is on its way
+// (per upload) before the source is held back.
+const BATCH = 1024 * 1024;
+const MAX_IN_FLIGHT = 8 * 1024 * 1024;
+
+type Request = IoRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : R) : never;
+type Result = { size: number; md5: string | null } | null | undefined;
+
+const asError = (failure: IoFailure) =>
+  Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {});
+
+/**
+ * One worker thread doing file I/O and MD5 for uploads (file-io.worker.ts). The
+ * server's main thread only parses HTTP and hands the bytes over: hashing and
+ * writing a large upload then runs beside it instead of in turn with it.
+ */
+class IoThread {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly calls = new Map<number, { resolve(r: Result): void; reject(e: Error): void }>();
+  readonly sessions = new Map<number, (reply: Extract<IoReply, { kind: 'written' }>) => void>();
+  dead = false;
+
+  constructor() {
+    this.worker = new Worker(new URL('./file-io.worker.ts', import.meta.url));
+    // Idle I/O threads never keep the process alive.
+    this.worker.unref();
+    this.worker.on('message', (reply: IoReply) => {
+      if (reply.kind === 'written') {
+        this.sessions.get(reply.session)?.(reply);
+        return;
+      }
+      const call = this.calls.get(reply.id);
+      this.calls.delete(reply.id);
+      if (reply.error) call?.reject(asError(reply.error));
+      else call?.resolve(reply.result);
+    });
+    const fail = (error: Error) => {
+      this.dead = true;
+      for (const call of this.calls.values()) call.reject(error);
+      this.calls.clear();
+      for (const session of this.sessions.values()) {
+        session({
+          kind: 'written',
+          session: 0,
+          bytes: 0,
+          error: { message: error.message, code: undefined },
+        });
+      }
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`file I/O thread exited with ${code}`)));
+  }
+
+  call(request: Request): Promise<Result> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.calls.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  post(request: Request, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(request, transfer);
+  }
+}
+
+const threads: IoThread[] = [];
+const poolSize = Math.max(1, Math.min(4, availableParallelism() - 1));
+let turn = 0;
+
+/** An I/O thread: the same one for the same `key` (running hashes live in one thread). */
+function ioThread(key?: string): IoThread {
+  let index = turn++ % poolSize;
+  if (key !== undefined) {
+    index = 0;
+    for (let i = 0; i < key.length; i++) index = (index * 31 + key.charCodeAt(i)) >>> 0;
+    index %= poolSize;
+  }
+  let thread = threads[index];
+  if (!thread || thread.dead) threads[index] = thread = new IoThread();
+  return thread;
+}
+
+let nextSession = 1;
+
+export interface FileSinkOptions {
+  path: string;
+  /** 'wx': a new file; 'r+': into an existing one, at `position`. */
+  flags: 'wx' | 'r+';
+  position?: number;
+  /** MD5 the bytes as they are written. */
+  hash: boolean;
+  /** More bytes than this fail the stream with a SizeLimitError. */
+  maxBytes: number;
+  /**
+   * The source's chunks are used by nothing else once written here (a request
+   * body): their memory moves to the I/O thread instead of being copied.
+   */
+  takeChunks: boolean;
+}
+
+/**
+ * A writable stream into a file, written, hashed and flushed to the disk by an
+ * I/O thread. It finishes once every byte is on the disk (fsync); `result` then
+ * holds the size and, when asked for, the MD5. On an error the file is closed
+ * before the stream reports it, and left for the caller to remove.
+ */
+export class FileSink extends Writable {
+  result: { size: number; md5: string | null } | undefined;
+  private readonly options: FileSinkOptions;
+  private readonly thread = ioThread();
+  private readonly session = nextSession++;
+  private opened = false;
+  private size = 0;
+  private inFlight = 0;
+  private waiting: ((error?: Error | null) => void) | null = null;
+  private batch: ArrayBuffer[] = [];
+  private batchBytes = 0;
+  /** Copy mode: chunks are gathered into this buffer, then sent. */
+  private copy: Buffer<ArrayBuffer> | null = null;
+  private copied = 0;
+
+  constructor(options: FileSinkOptions) {
+    super({ highWaterMark: BATCH });
+    this.options = options;
+  }
+
+  override _construct(done: (error?: Error | null) => void): void {
+    this.thread.sessions.set(this.session, (reply) => {
+      this.inFlight -= reply.bytes;
+      if (reply.error) {
+        this.destroy(asError(reply.error));
+        return;
+      }
+      if (this.waiting && this.inFlight <= MAX_IN_FLIGHT) {
+        const resume = this.waiting;
+        this.waiting = null;
+        resume();
+      }
+    });
+    this.thread
+      .call({
+        op: 'open',
+        session: this.session,
+        path: this.options.path,
+        flags: this.options.flags,
+        position: this.options.position ?? 0,
+        hash: this.options.hash,
+      })
+      .then(
+        () => {
+          this.opened = true;
+          done();
+        },
+        (error: Error) => done(error),
+      );
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    for (const { chunk } of chunks) {
+      this.size += chunk.length;
+      if (this.size > this.options.maxBytes) {
+        done(new SizeLimitError(this.options.maxBytes, this.size));
+        return;
+      }
+      this.take(chunk);
+    }
+    if (this.batchBytes >= BATCH) this.send();
+    if (this.inFlight <= MAX_IN_FLIGHT) done();
+    else this.waiting = done;
+  }
+
+  private take(chunk: Buffer): void {
+    const whole =
+      chunk.byteOffset === 0 &&
+      chunk.buffer instanceof ArrayBuffer &&
+      chunk.byteLength === chunk.buffer.byteLength;
+    if (this.options.takeChunks && whole) {
+      this.batch.push(chunk.buffer);
+      this.batchBytes += chunk.length;
+      return;
+    }
+    for (let from = 0; from < chunk.length;) {
+      this.copy ??= Buffer.allocUnsafeSlow(BATCH);
+      const n = chunk.copy(this.copy, this.copied, from);
+      from += n;
+      this.copied += n;
+      if (this.copied === BATCH) this.sealCopy();
+    }
+  }
+
+  /** Moves the copy buffer into the batch. */
+  private sealCopy(): void {
+    if (!this.copy || this.copied === 0) return;
+    const full = this.copied === this.copy.length;
+    this.batch.push(full ? this.copy.buffer : this.copy.buffer.slice(0, this.copied));
+    this.batchBytes += this.copied;
+    this.copy = null;
+    this.copied = 0;
+  }
+
+  private send(): void {
+    if (this.batch.length === 0) return;
+    const buffers = this.batch;
+    this.inFlight += this.batchBytes;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.thread.post({ op: 'write', session: this.session, buffers }, buffers);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.sealCopy();
+    this.send();
+    this.thread.call({ op: 'close', session: this.session }).then(
+      (result) => {
+        this.opened = false;
+        this.thread.sessions.delete(this.session);
+        this.result = result ?? { size: 0, md5: null };
+        done();
+      },
+      (error: Error) => {
+        this.opened = false;
+        done(error);
+      },
+    );
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.thread.sessions.delete(this.session);
+    this.waiting = null;
+    if (!this.opened) {
+      done(error);
+      return;
+    }
+    // Nothing may still be writing once the caller hears of the error.
+    this.opened = false;
+    void this.thread
+      .call({ op: 'abort', session: this.session })
+      .catch(() => undefined)
+      .then(() => done(error));
+  }
+}
+
+/** Size and MD5 of a file, or of `start`..`end` (inclusive) of it, read by an I/O thread. */
+export async function hashFile(path: string, start = 0, end?: number): Promise<StoredBytes> {
+  const result = await ioThread().call(
+    end === undefined ? { op: 'hash', path, start } : { op: 'hash', path, start, end },
+  );
+  return { size: result!.size, md5: result!.md5! };
+}
+
+/** A running MD5 kept by an I/O thread, fed range by range, in order. */
+export const runningMd5 = {
+  append: async (state: string, path: string, start: number, end: number): Promise<void> => {
+    await ioThread(state).call({ op: 'append', state, path, start, end });
+  },
+  digest: async (state: string): Promise<StoredBytes | null> => {
+    const result = await ioThread(state).call({ op: 'digest', state });
+    return result ? { size: result.size, md5: result.md5! } : null;
+  },
+  drop: (state: string): void => ioThread(state).post({ op: 'drop', state }),
+};

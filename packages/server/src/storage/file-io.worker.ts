@@ -1,0 +1,208 @@
+// The thread behind file-io.ts: writes upload bytes to disk, hashes them and
+// reads files back to hash them, so that none of this work waits for (or
+// holds up) the server's main thread. Node builtins only: it runs as is.
+import { createHash, type Hash } from 'node:crypto';
+import { open, type FileHandle } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import type { IoReply, IoRequest } from './file-io.protocol.ts';
+
+/** Flush to the disk in the background every so many bytes, so the final flush is short. */
+const FLUSH_EVERY = 64 * 1024 * 1024;
+const READ_BUFFER = 1024 * 1024;
+
+interface Session {
+  handle: FileHandle;
+  md5: Hash | null;
+  /** Where the next bytes go in the file. */
+  position: number;
+  size: number;
+  flushedUpTo: number;
+  flushing: Promise<void> | null;
+  /** Writes run one after the other, in the order they came. */
+  chain: Promise<void>;
+  error: Error | null;
+}
+
+const sessions = new Map<number, Session>();
+const running = new Map<string, { md5: Hash; size: number }>();
+const port = parentPort!;
+
+const reply = (message: IoReply) => port.postMessage(message);
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+const failure = (error: unknown) => ({
+  message: error instanceof Error ? error.message : String(error),
+  code: (error as NodeJS.ErrnoException).code,
+});
+
+async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  let at = position;
+  let rest = buffers;
+  while (rest.length) {
+    const { bytesWritten } = await handle.writev(rest, at);
+    at += bytesWritten;
+    let skip = bytesWritten;
+    const left: Buffer[] = [];
+    for (const buffer of rest) {
+      if (skip >= buffer.length) skip -= buffer.length;
+      else {
+        left.push(skip ? buffer.subarray(skip) : buffer);
+        skip = 0;
+      }
+    }
+    rest = left;
+  }
+}
+
+function write(session: Session, id: number, buffers: Buffer[]): void {
+  const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+  if (session.md5) for (const buffer of buffers) session.md5.update(buffer);
+  const position = session.position;
+  session.position += bytes;
+  session.size += bytes;
+  session.chain = session.chain.then(async () => {
+    if (session.error === null) {
+      try {
+        await writeAll(session.handle, buffers, position);
+        if (!session.flushing && session.position - session.flushedUpTo >= FLUSH_EVERY) {
+          const upTo = session.position;
+          session.flushing = session.handle.datasync().then(
+            () => {
+              session.flushedUpTo = upTo;
+              session.flushing = null;
+            },
+            (error: unknown) => {
+              session.error ??= asError(error);
+              session.flushing = null;
+            },
+          );
+        }
+      } catch (error) {
+        session.error ??= asError(error);
+      }
+    }
+    reply(
+      session.error === null
+        ? { kind: 'written', session: id, bytes }
+        : { kind: 'written', session: id, bytes, error: failure(session.error) },
+    );
+  });
+}
+
+async function close(session: Session): Promise<{ size: number; md5: string | null }> {
+  await session.chain;
+  await session.flushing;
+  try {
+    if (session.error === null) await session.handle.datasync();
+  } finally {
+    await session.handle.close();
+  }
+  if (session.error !== null) throw session.error;
+  return { size: session.size, md5: session.md5?.digest('hex') ?? null };
+}
+
+/** Reads `start`..`end` (inclusive; to the end when absent) and feeds it to `md5`. */
+async function hashRange(
+  path: string,
+  md5: Hash,
+  start: number,
+  end: number | undefined,
+): Promise<number> {
+  const handle = await open(path, 'r');
+  const buffer = Buffer.allocUnsafe(READ_BUFFER);
+  let size = 0;
+  try {
+    for (let position = start; end === undefined || position <= end;) {
+      const length = end === undefined ? READ_BUFFER : Math.min(READ_BUFFER, end - position + 1);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      if (bytesRead === 0) break;
+      md5.update(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+      size += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return size;
+}
+
+async function handle(request: IoRequest): Promise<IoReply | null> {
+  switch (request.op) {
+    case 'open': {
+      const handle = await open(request.path, request.flags);
+      sessions.set(request.session, {
+        handle,
+        md5: request.hash ? createHash('md5') : null,
+        position: request.position,
+        size: 0,
+        flushedUpTo: request.position,
+        flushing: null,
+        chain: Promise.resolve(),
+        error: null,
+      });
+      return { kind: 'done', id: request.id };
+    }
+    case 'write': {
+      const session = sessions.get(request.session);
+      if (session) {
+        write(
+          session,
+          request.session,
+          request.buffers.map((buffer) => Buffer.from(buffer)),
+        );
+      }
+      return null;
+    }
+    case 'close': {
+      const session = sessions.get(request.session);
+      sessions.delete(request.session);
+      if (!session) throw new Error(`no write session ${request.session}`);
+      return { kind: 'done', id: request.id, result: await close(session) };
+    }
+    case 'abort': {
+      const session = sessions.get(request.session);
+      sessions.delete(request.session);
+      if (session) {
+        session.error ??= new Error('aborted');
+        await session.chain;
+        await session.flushing;
+        await session.handle.close();
+      }
+      return { kind: 'done', id: request.id };
+    }
+    case 'hash': {
+      const md5 = createHash('md5');
+      const size = await hashRange(request.path, md5, request.start, request.end);
+      return { kind: 'done', id: request.id, result: { size, md5: md5.digest('hex') } };
+    }
+    case 'append': {
+      const state = running.get(request.state) ?? { md5: createHash('md5'), size: 0 };
+      running.set(request.state, state);
+      state.size += await hashRange(request.path, state.md5, request.start, request.end);
+      return { kind: 'done', id: request.id };
+    }
+    case 'digest': {
+      const state = running.get(request.state);
+      running.delete(request.state);
+      return {
+        kind: 'done',
+        id: request.id,
+        result: state ? { size: state.size, md5: state.md5.digest('hex') } : null,
+      };
+    }
+    case 'drop': {
+      running.delete(request.state);
+      return null;
+    }
+  }
+}
+
+port.on('message', (request: IoRequest) => {
+  handle(request).then(
+    (answer) => {
+      if (answer) reply(answer);
+    },
+    (error: unknown) => {
+      if ('id' in request) reply({ kind: 'done', id: request.id, error: failure(error) });
+    },
+  );
+});

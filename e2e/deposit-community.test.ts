@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
-import { fillRequired, loggedInPage } from './deposit.helpers.ts';
+import { field, fillRequired, loggedInPage } from './deposit.helpers.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -113,5 +113,46 @@ describe('the community parts of the deposit editor in the browser', () => {
     );
     expect(drafts.status()).toBe(200);
     await carol.context().close();
+  });
+
+  it('offers back the community picked before a crash along with the typed values', async () => {
+    const communityId = await createCommunity('Riverbank Lab', 'riverbank-lab');
+    const page = await loggedInPage(browser, server.url);
+    await page.goto(`${server.url}/uploads/new`);
+    await field(page, 'Title').fill('Picked before the crash');
+    await page.getByRole('button', { name: 'Select a community' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select a community' });
+    await picker.getByRole('tab', { name: 'My communities' }).click();
+    await picker.getByRole('button', { name: 'Select Riverbank Lab' }).click();
+    await picker.waitFor({ state: 'detached' });
+    // The pick reaches the browser's storage shortly after it is made.
+    await page.waitForFunction(() => {
+      const stored = localStorage.getItem('arca.deposit.new') ?? '';
+      return stored.includes('Picked before the crash') && stored.includes('riverbank-lab');
+    });
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await again.goto(`${server.url}/uploads/new`);
+    await again.getByText('Unsaved changes found').waitFor();
+    await again.getByText('No community selected: the record is published on its own.').waitFor();
+    await again.getByRole('button', { name: 'Restore my changes' }).click();
+    expect(await field(again, 'Title').inputValue()).toBe('Picked before the crash');
+    await again.getByRole('link', { name: 'Riverbank Lab' }).waitFor();
+
+    // Saving sends the draft to the restored community.
+    await again.getByRole('button', { name: 'Save draft' }).click();
+    await again.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const id = new URL(again.url()).pathname.split('/').pop() ?? '';
+    await expect
+      .poll(async () => {
+        const draft = (await (
+          await again.request.get(`${server.url}/api/records/${id}/draft`)
+        ).json()) as { parent: { review?: { receiver: { community: string } } | null } };
+        return draft.parent.review?.receiver.community;
+      })
+      .toBe(communityId);
+    await context.close();
   });
 });

@@ -1,7 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Dialog, Page } from 'playwright-core';
 import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
-import { fillRequired, loggedInPage } from './deposit.helpers.ts';
+import { field, fillRequired, loggedInPage } from './deposit.helpers.ts';
 
 let server: E2EServer;
 let browser: Browser;
@@ -41,6 +45,75 @@ async function publish(page: Page): Promise<string> {
 
 interface FileList {
   entries: { key: string; size: number; status: string; checksum: string }[];
+}
+
+interface FileItem {
+  key: string;
+  size: number;
+  status: string;
+  checksum: string | null;
+  transfer: { parts_done?: number[] };
+}
+
+/** Holds back the PUT of one part of a file until released; the other requests go through. */
+async function holdPart(page: Page, key: string, part: number) {
+  let holding = true;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const pattern = new RegExp(`/draft/files/${key.replace('.', '\\.')}/content/${part}(\\?|$)`);
+  await page.route(pattern, async (route) => {
+    if (!holding) return route.continue();
+    await released;
+    // The page that sent it may be gone (reloaded) by then.
+    await route.abort().catch(() => undefined);
+  });
+  return () => {
+    holding = false;
+    release();
+  };
+}
+
+/** The part numbers of the part PUTs the page sends, in order. */
+function countPartPuts(page: Page): number[] {
+  const parts: number[] = [];
+  page.on('request', (request) => {
+    const match = /\/content\/(\d+)$/.exec(new URL(request.url()).pathname);
+    if (request.method() === 'PUT' && match) parts.push(Number(match[1]));
+  });
+  return parts;
+}
+
+async function draftIdOf(page: Page): Promise<string> {
+  await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+  return new URL(page.url()).pathname.split('/').pop() ?? '';
+}
+
+async function readFileItem(page: Page, id: string, key: string) {
+  return page.request.get(`${server.url}/api/records/${id}/draft/files/${key}`);
+}
+
+/** Waits until the server holds exactly these parts of a pending multipart file. */
+async function waitForPartsDone(page: Page, id: string, key: string, parts: number[]) {
+  await expect
+    .poll(
+      async () => {
+        const response = await readFileItem(page, id, key);
+        return response.ok() ? ((await response.json()) as FileItem).transfer.parts_done : null;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toEqual(parts);
+}
+
+/** Answers the page's dialogs (confirm, beforeunload) and keeps what they were. */
+function answerDialogs(page: Page, accept: boolean): string[] {
+  const seen: string[] = [];
+  const answer = (dialog: Dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void (accept ? dialog.accept() : dialog.dismiss());
+  };
+  page.on('dialog', answer);
+  return seen;
 }
 
 describe('the Files section in the browser', () => {
@@ -147,5 +220,113 @@ describe('the Files section in the browser', () => {
     ).json()) as FileList;
     expect(files.entries.map((file) => [file.key, file.size])).toEqual([['v1.csv', 1000]]);
     await page.context().close();
+  });
+
+  it('asks before leaving during an upload; Cancel stops it and deletes the file on the server', async () => {
+    const page = await loggedInPage(browser, server.url);
+    await page.goto(`${server.url}/uploads/new`);
+    const release = await holdPart(page, 'cancelled.bin', 2);
+    const commits: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/commit'))
+        commits.push(request.url());
+    });
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles([payload('cancelled.bin', 6 * MiB + 1, 'c')]);
+    const id = await draftIdOf(page);
+    await waitForPartsDone(page, id, 'cancelled.bin', [1]);
+    const row = page.getByTestId('deposit-upload').filter({ hasText: 'cancelled.bin' });
+    await row.getByRole('progressbar').waitFor();
+
+    // Leaving while it uploads asks first; staying keeps the upload going.
+    const dialogs = answerDialogs(page, false);
+    await page.getByRole('link', { name: 'Arca', exact: true }).click();
+    await expect
+      .poll(() => dialogs)
+      .toEqual(['confirm: Files are still uploading. Leave this page and stop their upload?']);
+    expect(new URL(page.url()).pathname).toBe(`/uploads/${id}`);
+    await row.getByRole('progressbar').waitFor();
+
+    await row.getByRole('button', { name: 'Cancel the upload of cancelled.bin' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No files yet.').waitFor();
+    await expect
+      .poll(async () => (await readFileItem(page, id, 'cancelled.bin')).status(), {
+        timeout: 10_000,
+      })
+      .toBe(404);
+    const list = (await (
+      await page.request.get(`${server.url}/api/records/${id}/draft/files`)
+    ).json()) as FileList;
+    expect(list.entries).toEqual([]);
+    release();
+    expect(commits).toEqual([]);
+
+    // Nothing uploads and nothing is unsaved: leaving no longer asks.
+    await page.getByRole('link', { name: 'Arca', exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(dialogs).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('resumes a multipart upload interrupted by a reload, sending only the parts the server lacks', async () => {
+    // A file on disk of three 5 MiB parts: choosing it again is choosing the same file.
+    const dir = mkdtempSync(path.join(tmpdir(), 'arca-resume-'));
+    const filePath = path.join(dir, 'resumed.bin');
+    const bytes = randomBytes(12 * MiB + 345);
+    writeFileSync(filePath, bytes);
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    try {
+      const page = await loggedInPage(browser, server.url);
+      await page.goto(`${server.url}/uploads/new`);
+      // Typed, not filled: the page needs a user gesture to ask before unloading.
+      await field(page, 'Title').click();
+      await page.keyboard.type('Resumed upload');
+      const release = await holdPart(page, 'resumed.bin', 3);
+      const parts = countPartPuts(page);
+      await page.getByLabel('Choose files').setInputFiles(filePath);
+      const id = await draftIdOf(page);
+      await waitForPartsDone(page, id, 'resumed.bin', [1, 2]);
+
+      // The reload comes while part 3 is on its way: the page asks first.
+      const dialogs = answerDialogs(page, true);
+      await page.reload();
+      release();
+      expect(dialogs).toEqual(['beforeunload: ']);
+      expect(parts.sort()).toEqual([1, 2, 3]);
+      parts.length = 0;
+      const inits: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /\/draft\/files$/.test(request.url())) {
+          inits.push(request.postDataJSON());
+        }
+      });
+
+      await page
+        .getByTestId('deposit-file')
+        .filter({ hasText: 'resumed.bin' })
+        .filter({ hasText: 'Interrupted: choose this file again to resume its upload' })
+        .waitFor();
+      await page.getByLabel('Choose files').setInputFiles(filePath);
+      await page
+        .getByTestId('deposit-file')
+        .filter({ hasText: 'resumed.bin' })
+        .filter({ hasText: 'Uploaded' })
+        .waitFor({ timeout: 30_000 });
+
+      expect(parts).toEqual([3]);
+      expect(inits).toEqual([]);
+      const item = (await (await readFileItem(page, id, 'resumed.bin')).json()) as FileItem;
+      expect(item).toMatchObject({
+        key: 'resumed.bin',
+        size: bytes.length,
+        status: 'completed',
+        checksum: `md5:${md5}`,
+      });
+      await page.context().close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -158,6 +158,59 @@ describe('the deposit editor in the browser', () => {
     await context.close();
   });
 
+  it('asks before leaving with unsaved changes, by a link or by closing the tab, and not once saved', async () => {
+    const page = await loggedInPage(browser, server.url);
+    const dialogs: string[] = [];
+    let accept = false;
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+    const home = page.getByRole('link', { name: 'Arca', exact: true });
+
+    // Nothing typed: leaving does not ask.
+    await page.goto(`${server.url}/uploads/new`);
+    await field(page, 'Title').waitFor();
+    await home.click();
+    await page.waitForURL(`${server.url}/`);
+    expect(dialogs).toEqual([]);
+
+    await page.goto(`${server.url}/uploads/new`);
+    // Typed, not filled: closing the tab asks only after a user gesture.
+    await field(page, 'Title').click();
+    await page.keyboard.type('Not saved yet');
+    await home.click();
+    await expect
+      .poll(() => dialogs)
+      .toEqual(['confirm: You have unsaved changes. Leave this page and lose them?']);
+    expect(new URL(page.url()).pathname).toBe('/uploads/new');
+    expect(await field(page, 'Title').inputValue()).toBe('Not saved yet');
+
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toBe('beforeunload: ');
+    expect(page.isClosed()).toBe(false);
+    expect(await field(page, 'Title').inputValue()).toBe('Not saved yet');
+
+    // Once saved, leaving does not ask.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    await page.getByText('Record saved with validation feedback in').waitFor();
+    await home.click();
+    await page.waitForURL(`${server.url}/`);
+    expect(dialogs).toHaveLength(2);
+
+    // Answering yes leaves.
+    await page.goBack();
+    await field(page, 'Title').click();
+    await page.keyboard.type(', changed');
+    accept = true;
+    await home.click();
+    await page.waitForURL(`${server.url}/`);
+    expect(dialogs).toHaveLength(3);
+    await page.context().close();
+  });
+
   it('refuses a save over a newer revision and reloads it without losing typed values', async () => {
     const first = await loggedInPage(browser, server.url);
     await first.goto(`${server.url}/uploads/new`);

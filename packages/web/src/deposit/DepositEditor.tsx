@@ -49,7 +49,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   const { slug } = useParams();
   const community = useCommunityChoice(form, initialDraft, slug);
   const actions = useDepositActions(form, initialDraft, settings, onCreated, community);
-  const recovery = useRecovery(form, actions.draft?.id);
+  const recovery = useRecovery(form, actions.draft?.id, community);
   const [uploading, setUploading] = useState(false);
 
   const context = useMemo<DepositContextValue>(

@@ -5,9 +5,10 @@ import { useBlocker } from 'react-router';
 import type { DepositFormValues } from './form-values.ts';
 
 /**
- * Asks before leaving with unsaved changes (InvenioRDM #672): a confirmation
- * for links inside the app, the browser's own question for a reload or a
- * closed tab. `leaving` is set while the editor itself navigates away.
+ * Asks before leaving with unsaved changes (InvenioRDM #672) or while files
+ * upload (SPEC §4): a confirmation for links inside the app, the browser's
+ * own question for a reload or a closed tab. `leaving` is set while the
+ * editor itself navigates away.
  */
 export function LeaveGuard({
   leaving,
@@ -28,9 +29,10 @@ export function LeaveGuard({
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(t('deposit.leave.confirm'))) blocker.proceed();
+    const question = busyUploading ? t('deposit.leave.uploading') : t('deposit.leave.confirm');
+    if (window.confirm(question)) blocker.proceed();
     else blocker.reset();
-  }, [blocker, t]);
+  }, [blocker, busyUploading, t]);
 
   useEffect(() => {
     if (!guard) return;

@@ -66,6 +66,10 @@ export function useCommunityChoice(
     () => ({
       chosen,
       loading: initialKey !== undefined && initial.isPending && picked === undefined,
+      /** What the editor opened with: a review's community id, or the address's slug. */
+      initialKey,
+      /** The person's pick since the page opened: undefined when untouched, null when removed. */
+      picked,
       /** The id the next save makes the review point to. */
       chosenId,
       choose,

@@ -30,7 +30,9 @@ export default function FileList({ files }: { files: FileUploads }) {
               <Table.Td>
                 {entry.status === 'completed'
                   ? t('deposit.files.status.completed')
-                  : t('deposit.files.status.pending')}
+                  : entry.transfer.type === 'M'
+                    ? t('deposit.files.status.interrupted')
+                    : t('deposit.files.status.pending')}
               </Table.Td>
               <Table.Td>
                 <Button

@@ -2,6 +2,7 @@ import type { RecordJson } from '@arca/schema';
 import type { UppyFile } from '@uppy/core';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply } from '../../test/fetch-mock.ts';
+import type { DraftFile } from './files-api.ts';
 import { createUploader, RETRY_DELAYS, UPLOAD_CONCURRENCY } from './uploader.ts';
 
 const self = 'http://localhost:3000/api/records/a1b2c-3d4e5/draft';
@@ -40,10 +41,12 @@ interface PluginOpts {
 }
 
 async function setUp() {
-  const { uppy } = await createUploader({ draft: () => draft, language: 'en' });
+  const uploader = await createUploader({ draft: () => draft, language: 'en' });
+  const { uppy } = uploader;
   const opts = (uppy.getPlugin('AwsS3Multipart') as unknown as { opts: PluginOpts }).opts;
-  const file = { id: 'f1', name: 'big.bin', size } as unknown as UppyFile<never, never>;
-  return { opts, file };
+  const id = uppy.addFile({ name: 'big.bin', data: new File([new Uint8Array(size)], 'big.bin') });
+  const file = uppy.getFile(id) as UppyFile<never, never>;
+  return { opts, file, uploader };
 }
 
 describe('the uploader', () => {
@@ -103,5 +106,38 @@ describe('the uploader', () => {
     // Uppy has no Estonian pack.
     await setLanguage('et');
     expect(uppy.i18n('failedToUpload', { file: 'a.csv' })).toBe('Failed to upload a.csv');
+  });
+
+  it('continues an unfinished upload it is given, asking the server only which parts it holds', async () => {
+    const future = '2999-01-01T00:00:00Z';
+    const requests = mockFetch({
+      'GET /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(200, entry(future, [1])),
+    });
+    const { opts, file, uploader } = await setUp();
+    uploader.resume(file.id, entry(future, [1]) as DraftFile);
+    const state = uploader.uppy.getFile(file.id) as unknown as {
+      s3Multipart: { uploadId: string; key: string };
+    };
+    expect(state.s3Multipart).toEqual({ uploadId: `${self}/files/big.bin`, key: 'big.bin' });
+    expect(await opts.listParts(file, state.s3Multipart)).toEqual([
+      { PartNumber: 1, Size: 5 * MiB, ETag: '"part-1"' },
+    ]);
+    expect(requests.map((request) => request.method)).toEqual(['GET']);
+  });
+
+  it('deletes an upload the server announced after it was cancelled', async () => {
+    const future = '2999-01-01T00:00:00Z';
+    const requests = mockFetch({
+      'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [entry(future)] }),
+      'DELETE /api/records/a1b2c-3d4e5/draft/files/big.bin': reply(204),
+    });
+    const { opts, file, uploader } = await setUp();
+    const announcing = opts.createMultipartUpload(file);
+    uploader.uppy.removeFile(file.id);
+    await expect(announcing).rejects.toThrow('Upload cancelled');
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/records/a1b2c-3d4e5/draft/files',
+      'DELETE /api/records/a1b2c-3d4e5/draft/files/big.bin',
+    ]);
   });
 });

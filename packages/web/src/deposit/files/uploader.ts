@@ -1,11 +1,12 @@
 import type { RecordJson } from '@arca/schema';
 import AwsS3 from '@uppy/aws-s3';
-import Uppy from '@uppy/core';
+import Uppy, { type UppyFile } from '@uppy/core';
 import { linkPath } from '../../api/drafts.ts';
 import { chunkSize, partCount, usesMultipart } from './chunk-size.ts';
-import { commitFile, initFile, readFile, type DraftFile } from './files-api.ts';
+import { commitFile, deleteFile, initFile, readFile, type DraftFile } from './files-api.ts';
 import { contentMd5 } from './part-checksum.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
+import { markUpload, unmarkUpload } from './upload-marks.ts';
 import { loadUppyLocale } from './uppy-locale.ts';
 
 /** SPEC §9: three files at a time; parts retried after 0, 1, 3 and 5 seconds. */
@@ -43,6 +44,8 @@ export async function createUploader(options: UploaderOptions): Promise<{
   committed: (id: string) => Promise<DraftFile> | undefined;
   /** The server's entry for an upload, once announced. */
   entryOf: (id: string) => DraftFile | undefined;
+  /** Makes an added file continue the server's unfinished upload `entry` instead of starting one. */
+  resume: (id: string, entry: DraftFile) => void;
 }> {
   const entries = new Map<string, DraftFile>();
   const commits = new Map<string, Promise<DraftFile>>();
@@ -71,11 +74,22 @@ export async function createUploader(options: UploaderOptions): Promise<{
     return updated;
   }
 
+  /** Keeps the server's entry for an upload, unless the file was cancelled while it was announced. */
+  async function announced(id: string, entry: DraftFile): Promise<DraftFile> {
+    if (!uppy.getFile(id)) {
+      await deleteFile(entry.links.self).catch(() => undefined);
+      throw new Error('Upload cancelled');
+    }
+    entries.set(id, entry);
+    return entry;
+  }
+
   function commit(id: string): Promise<DraftFile> {
     const entry = entries.get(id);
     if (!entry) return Promise.reject(new Error('Upload was not initialised'));
     const done = commitFile(entry).then((committed) => {
       entries.set(id, committed);
+      unmarkUpload(entry.links.self);
       return committed;
     });
     commits.set(id, done);
@@ -89,12 +103,14 @@ export async function createUploader(options: UploaderOptions): Promise<{
     getChunkSize: (file) => chunkSize(file.size),
 
     async getUploadParameters(file) {
-      const entry = await initFile(needDraft(options), {
-        key: file.name ?? '',
-        size: file.size ?? 0,
-        transfer: { type: 'L' },
-      });
-      entries.set(file.id, entry);
+      const entry = await announced(
+        file.id,
+        await initFile(needDraft(options), {
+          key: file.name ?? '',
+          size: file.size ?? 0,
+          transfer: { type: 'L' },
+        }),
+      );
       return {
         method: 'PUT',
         // Absolute (Uppy parses it), on this page's origin like every API call.
@@ -108,12 +124,15 @@ export async function createUploader(options: UploaderOptions): Promise<{
 
     async createMultipartUpload(file) {
       const size = file.size ?? 0;
-      const entry = await initFile(needDraft(options), {
-        key: file.name ?? '',
-        size,
-        transfer: { type: 'M', parts: partCount(size), part_size: chunkSize(size) },
-      });
-      entries.set(file.id, entry);
+      const entry = await announced(
+        file.id,
+        await initFile(needDraft(options), {
+          key: file.name ?? '',
+          size,
+          transfer: { type: 'M', parts: partCount(size), part_size: chunkSize(size) },
+        }),
+      );
+      if (file.data instanceof File) markUpload(entry.links.self, file.data.lastModified);
       return { uploadId: entry.links.self, key: entry.key };
     },
 
@@ -191,10 +210,20 @@ export async function createUploader(options: UploaderOptions): Promise<{
     commits.delete(file.id);
   });
 
+  function resume(id: string, entry: DraftFile) {
+    entries.set(id, entry);
+    // With an upload id and key already set, the plugin lists the parts the
+    // server holds (listParts above) and sends only the others.
+    uppy.setFileState(id, {
+      s3Multipart: { uploadId: entry.links.self, key: entry.key },
+    } as Partial<UppyFile<UploadMeta, UploadBody>>);
+  }
+
   return {
     uppy,
     setLanguage,
     committed: (id) => commits.get(id),
     entryOf: (id) => entries.get(id),
+    resume,
   };
 }

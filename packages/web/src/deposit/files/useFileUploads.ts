@@ -12,6 +12,8 @@ import {
   type DraftFileList,
 } from './files-api.ts';
 import { PartRequestError } from './part-request.ts';
+import { resumableEntry } from './resumable.ts';
+import { unmarkUpload } from './upload-marks.ts';
 import type { createUploader, Uploader } from './uploader.ts';
 import { checkSelection, type Quota, type Refusal } from './upload-rules.ts';
 
@@ -187,16 +189,25 @@ export function useFileUploads() {
   const used = held.filter((file) => !file.failed);
 
   async function add(files: readonly File[]) {
-    const { accepted, refusals: refused } = checkSelection(files, held, quota);
+    // A file whose upload a reload interrupted continues it; the others are new.
+    const inTransfer = transfers.map((transfer) => transfer.name);
+    const resumed = files.flatMap((file) => {
+      const entry = resumableEntry(file, entries, inTransfer);
+      return entry ? [{ file, entry }] : [];
+    });
+    const fresh = files.filter((file) => !resumed.some((resume) => resume.file === file));
+    const { accepted, refusals: refused } = checkSelection(fresh, held, quota);
     setRefusals(refused);
-    if (accepted.length === 0) return;
+    if (accepted.length === 0 && resumed.length === 0) return;
     // The files go to a saved draft (API.md §9: the draft is saved before any upload).
-    const [saved, { uppy }] = await Promise.all([actions.saveBeforeUpload(), loadUploader()]);
+    const [saved, uploader] = await Promise.all([actions.saveBeforeUpload(), loadUploader()]);
     if (!saved) return;
     draftRef.current = saved;
-    for (const file of accepted) {
+    const { uppy } = uploader;
+    const addToUppy = (file: File) =>
       uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
-    }
+    for (const file of accepted) addToUppy(file);
+    for (const { file, entry } of resumed) uploader.resume(addToUppy(file), entry);
     await uppy.upload();
   }
 
@@ -209,6 +220,7 @@ export function useFileUploads() {
   }
 
   async function remove(entry: DraftFile) {
+    unmarkUpload(entry.links.self);
     try {
       await deleteFile(entry.links.self);
     } catch (error) {

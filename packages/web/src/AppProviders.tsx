@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useAppTheme } from './ui/theme.ts';
+import { cssVariablesResolver, useAppTheme } from './ui/theme.ts';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -14,7 +14,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   const theme = useAppTheme();
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -3,7 +3,7 @@ import { fullRecord } from '@arca/schema/records/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
-import { field, loggedInPage } from './deposit.helpers.ts';
+import { addCreator, field, loggedInPage } from './deposit.helpers.ts';
 
 // WCAG 2.1 AA, as axe-core tags its rules.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -429,4 +429,152 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
     },
     SCANS_TIMEOUT,
   );
+});
+
+/** Whether the element has the keyboard focus. */
+async function focused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
+}
+
+/** Whether the focus is inside the element. */
+async function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.contains(element.ownerDocument.activeElement));
+}
+
+async function creatorOrder(page: Page): Promise<(string | null)[]> {
+  return page
+    .getByTestId('creators-field')
+    .getByRole('button', { name: /^Edit / })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+}
+
+describe('keyboard alone', () => {
+  it('reorders creators by dragging with the keyboard and with the Move buttons', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    await field(page, 'Title').fill('Reordered by keyboard');
+    for (const [family, given] of [
+      ['Curie', 'Marie'],
+      ['Noether', 'Emmy'],
+      ['Meitner', 'Lise'],
+    ] as const) {
+      await addCreator(page, family, given);
+    }
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Curie, Marie',
+      'Edit Noether, Emmy',
+      'Edit Meitner, Lise',
+    ]);
+
+    // The drag handle: Space picks up, an arrow moves, Space drops; each step is announced.
+    const handle = page.getByRole('button', { name: 'Move Curie, Marie', exact: true });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page
+      .getByText('Picked up Curie, Marie, in position 1 of 3.')
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Curie, Marie is now in position 2 of 3.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page
+      .getByText('Curie, Marie was dropped in position 2 of 3.')
+      .waitFor({ state: 'attached' });
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Noether, Emmy',
+      'Edit Curie, Marie',
+      'Edit Meitner, Lise',
+    ]);
+
+    // The Move buttons: Enter moves the row, focus stays on the button, the move is announced.
+    const up = page.getByRole('button', { name: 'Move Meitner, Lise up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByText('Meitner, Lise is now in position 1 of 3.').waitFor({ state: 'attached' });
+    expect(await focused(up)).toBe(true);
+    // At the top it stays focusable and does nothing.
+    await page.keyboard.press('Enter');
+    expect(await up.getAttribute('aria-disabled')).toBe('true');
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Meitner, Lise',
+      'Edit Noether, Emmy',
+      'Edit Curie, Marie',
+    ]);
+
+    // The order is the one saved.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const draft = (await api(page, 'GET', `/api/records/${id}/draft`)) as {
+      metadata: { creators: { person_or_org: { name: string } }[] };
+    };
+    expect(draft.metadata.creators.map((creator) => creator.person_or_org.name)).toEqual([
+      'Meitner, Lise',
+      'Noether, Emmy',
+      'Curie, Marie',
+    ]);
+  });
+
+  it('moves focus into a dialog, keeps it there, closes it with Escape and gives focus back', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    const add = page.getByRole('button', { name: 'Add creator' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add creator' });
+    await dialog.waitFor();
+    await expect.poll(() => holdsFocus(dialog)).toBe(true);
+    // Tab past the end of the dialog: focus wraps around inside it.
+    for (let press = 0; press < 25; press += 1) await page.keyboard.press('Tab');
+    expect(await holdsFocus(dialog)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(add)).toBe(true);
+
+    // The share dialog, and the add-people dialog over it: Escape closes one at a time.
+    await page.goto(`${server.url}/records/${await recordId('"Lake sediment cores"')}`);
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    const shareDialog = page.getByRole('dialog', { name: 'Share access' });
+    const addPeople = shareDialog.getByRole('button', { name: 'Add people' });
+    await expect.poll(() => focused(addPeople)).toBe(true);
+    await page.keyboard.press('Enter');
+    const addDialog = page.getByRole('dialog', { name: 'Add people' });
+    await addDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await addDialog.waitFor({ state: 'detached' });
+    expect(await shareDialog.isVisible()).toBe(true);
+    await expect.poll(() => focused(addPeople)).toBe(true);
+    await page.keyboard.press('Escape');
+    await shareDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(share)).toBe(true);
+  });
+
+  it('reaches the upload button with Tab and chooses a file with Enter', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    const choose = page.getByRole('button', { name: 'Choose files' });
+    await choose.waitFor();
+    let presses = 0;
+    while (!(await focused(choose))) {
+      presses += 1;
+      expect(presses, 'Tab presses before reaching "Choose files"').toBeLessThan(20);
+      await page.keyboard.press('Tab');
+    }
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await chooser
+    ).setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
+    await page
+      .getByTestId('deposit-file')
+      .filter({ hasText: 'keyboard.csv' })
+      .filter({ hasText: 'Uploaded' })
+      .waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 of \d+ files/ })
+      .waitFor();
+  });
 });

@@ -2,7 +2,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useAppTheme } from './ui/theme.ts';
+import { cssVariablesResolver, useAppTheme } from './ui/theme.ts';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -16,7 +16,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
   // The direction follows `dir` on <html>, which switchLanguage sets (ar, fa, he: right to left).
   return (
     <DirectionProvider>
-      <MantineProvider theme={theme} env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <Notifications />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

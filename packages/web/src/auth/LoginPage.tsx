@@ -58,7 +58,7 @@ export function LoginPage() {
       {config?.signup_enabled && (
         <Text size="sm">
           {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to={signupPath(next)}>
+          <Anchor component={Link} to={signupPath(next)} underline="always">
             {t('auth.login.signUpLink')}
           </Anchor>
         </Text>

@@ -78,7 +78,7 @@ function SignupForm() {
       </form>
       <Text size="sm">
         {t('auth.signup.haveAccount')}{' '}
-        <Anchor component={Link} to={loginPath(next)}>
+        <Anchor component={Link} to={loginPath(next)} underline="always">
           {t('auth.signup.logInLink')}
         </Anchor>
       </Text>

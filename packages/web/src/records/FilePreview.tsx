@@ -1,6 +1,7 @@
 import { Alert, Code, Image, ScrollArea, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Papa from 'papaparse';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { CSV_PREVIEW_ROWS, TEXT_PREVIEW_BYTES, type PreviewKind } from './file-preview.ts';
@@ -29,6 +30,15 @@ function useTextHead(url: string, enabled: boolean) {
   });
 }
 
+/** A scrolled preview that keyboard users can focus, and so scroll with the arrow keys. */
+function PreviewScroll({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <ScrollArea h={400} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': name }}>
+      {children}
+    </ScrollArea>
+  );
+}
+
 function CsvTable({ text, name }: { text: string; name: string }) {
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data.slice(
     0,
@@ -36,7 +46,7 @@ function CsvTable({ text, name }: { text: string; name: string }) {
   );
   const [header = [], ...body] = rows;
   return (
-    <ScrollArea h={400}>
+    <PreviewScroll name={name}>
       <Table striped withTableBorder aria-label={name}>
         <Table.Thead>
           <Table.Tr>
@@ -55,7 +65,7 @@ function CsvTable({ text, name }: { text: string; name: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </PreviewScroll>
   );
 }
 
@@ -82,11 +92,9 @@ export function FilePreview({ kind, name, url }: FilePreviewProps) {
       return kind === 'csv' ? (
         <CsvTable text={text.data} name={name} />
       ) : (
-        <ScrollArea h={400}>
-          <Code block aria-label={name}>
-            {text.data}
-          </Code>
-        </ScrollArea>
+        <PreviewScroll name={name}>
+          <Code block>{text.data}</Code>
+        </PreviewScroll>
       );
   }
 }

@@ -85,6 +85,8 @@ export function AddGrantModal({
 
   return (
     <Modal
+      // Stacked over the share dialog (ShareModal's Modal.Stack).
+      stackId={`add-${kind}`}
       opened={opened}
       onClose={close}
       title={t(kind === 'users' ? 'sharing.addPeople' : 'sharing.addGroups')}

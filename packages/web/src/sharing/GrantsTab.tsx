@@ -66,7 +66,8 @@ export function GrantsTab({
     <Stack gap="sm" pt="sm">
       {canManage && (
         <Group justify="flex-end">
-          <Button size="xs" onClick={() => setAdding(true)}>
+          {/* Focused when the dialog opens and again when the add dialog over it closes. */}
+          <Button size="xs" onClick={() => setAdding(true)} data-autofocus>
             {t(kind === 'users' ? 'sharing.addPeople' : 'sharing.addGroups')}
           </Button>
         </Group>

@@ -6,6 +6,7 @@ import { useGrants, useSecretLinks } from '../api/sharing.ts';
 import { GrantsTab } from './GrantsTab.tsx';
 import { LinksTab } from './LinksTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { useReturnFocus } from '../ui/useReturnFocus.ts';
 
 /** The share access dialog (SPEC §2): People, Groups (when enabled), Links, Settings. */
 export function ShareModal({
@@ -20,6 +21,7 @@ export function ShareModal({
   canManage: boolean;
 }) {
   const { t } = useTranslation();
+  useReturnFocus();
   const groupsEnabled = useSiteConfig().data?.groups_enabled === true;
   const users = useGrants(record, 'users', opened);
   const groups = useGrants(record, 'groups', opened && groupsEnabled);
@@ -32,52 +34,55 @@ export function ShareModal({
   const linksCount = secretLinks.filter((link) => link.id).length;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('sharing.title')} size="xl">
-      <Tabs defaultValue="people" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="people">{t('sharing.tabs.people', { n: peopleCount })}</Tabs.Tab>
-          {groupsEnabled && (
-            <Tabs.Tab value="groups">
-              {t('sharing.tabs.groups', { n: groupGrants.length })}
-            </Tabs.Tab>
-          )}
-          <Tabs.Tab value="links">{t('sharing.tabs.links', { n: linksCount })}</Tabs.Tab>
-          <Tabs.Tab value="settings">{t('sharing.tabs.settings')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="people">
-          <GrantsTab
-            record={record}
-            kind="users"
-            grants={userGrants}
-            loading={users.isPending}
-            error={users.error}
-            canManage={canManage}
-          />
-        </Tabs.Panel>
-        {groupsEnabled && (
-          <Tabs.Panel value="groups">
+    // A stack, so that Escape in the add-people dialog closes that dialog only.
+    <Modal.Stack>
+      <Modal stackId="share" opened={opened} onClose={onClose} title={t('sharing.title')} size="xl">
+        <Tabs defaultValue="people" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="people">{t('sharing.tabs.people', { n: peopleCount })}</Tabs.Tab>
+            {groupsEnabled && (
+              <Tabs.Tab value="groups">
+                {t('sharing.tabs.groups', { n: groupGrants.length })}
+              </Tabs.Tab>
+            )}
+            <Tabs.Tab value="links">{t('sharing.tabs.links', { n: linksCount })}</Tabs.Tab>
+            <Tabs.Tab value="settings">{t('sharing.tabs.settings')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="people">
             <GrantsTab
               record={record}
-              kind="groups"
-              grants={groupGrants}
-              loading={groups.isPending}
-              error={groups.error}
+              kind="users"
+              grants={userGrants}
+              loading={users.isPending}
+              error={users.error}
               canManage={canManage}
             />
           </Tabs.Panel>
-        )}
-        <Tabs.Panel value="links">
-          <LinksTab
-            record={record}
-            links={secretLinks}
-            loading={links.isPending}
-            error={links.error}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="settings">
-          <SettingsTab record={record} />
-        </Tabs.Panel>
-      </Tabs>
-    </Modal>
+          {groupsEnabled && (
+            <Tabs.Panel value="groups">
+              <GrantsTab
+                record={record}
+                kind="groups"
+                grants={groupGrants}
+                loading={groups.isPending}
+                error={groups.error}
+                canManage={canManage}
+              />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="links">
+            <LinksTab
+              record={record}
+              links={secretLinks}
+              loading={links.isPending}
+              error={links.error}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <SettingsTab record={record} />
+          </Tabs.Panel>
+        </Tabs>
+      </Modal>
+    </Modal.Stack>
   );
 }

@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: UserItem }) {
     });
 
   return (
-    <Menu position="bottom-end">
+    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle">{displayName(user)}</Button>
       </Menu.Target>

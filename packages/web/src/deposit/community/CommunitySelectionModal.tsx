@@ -26,6 +26,7 @@ import { linkPath } from '../../api/drafts.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { CommunityLogo } from './CommunityLogo.tsx';
+import { useReturnFocus } from '../../ui/useReturnFocus.ts';
 
 interface CommunitySelectionModalProps {
   opened: boolean;
@@ -49,6 +50,7 @@ export function CommunitySelectionModal({
   currentId,
 }: CommunitySelectionModalProps) {
   const { t } = useTranslation();
+  useReturnFocus();
   const [tab, setTab] = useState<Tab>('all');
   const [typed, setTyped] = useState('');
   const [q] = useDebouncedValue(typed, 250);

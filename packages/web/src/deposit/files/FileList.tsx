@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Table, Text } from '@mantine/core';
+import { Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
 import type { FileUploads } from './useFileUploads.ts';
@@ -17,7 +17,9 @@ export default function FileList({ files }: { files: FileUploads }) {
           <Table.Th>{t('deposit.files.name')}</Table.Th>
           <Table.Th>{t('deposit.files.size')}</Table.Th>
           <Table.Th>{t('deposit.files.progress')}</Table.Th>
-          <Table.Th />
+          <Table.Th>
+            <VisuallyHidden>{t('deposit.files.actions')}</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -61,7 +61,8 @@ export function FilesField({
   return (
     <Stack gap="sm">
       <DropArea disabled={full} onFiles={(selected) => void files.add(selected)} />
-      <Text size="sm" c="dimmed" data-testid="files-quota">
+      {/* A status: screen readers hear the count change as uploads finish or files go. */}
+      <Text size="sm" c="dimmed" data-testid="files-quota" role="status">
         {t('deposit.files.quota', {
           count: files.usedCount,
           max: files.quota.maxFiles,

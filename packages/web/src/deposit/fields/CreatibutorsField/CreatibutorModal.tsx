@@ -23,6 +23,7 @@ import {
 import { useValidationText } from '../field-error.tsx';
 import { checkCreatibutor, type CreatibutorKind } from './check-creatibutor.ts';
 import { useIdentifierLookup } from './identifier-lookup.ts';
+import { useReturnFocus } from '../../../ui/useReturnFocus.ts';
 
 /** "Added" shows this long after "Save and add another" (SPEC §2). */
 export const ADDED_NOTICE_MS = 2000;
@@ -56,6 +57,7 @@ function withIdentifier(
 /** Add or edit a creator or contributor: a person or an organisation (SPEC §2, §5). */
 export function CreatibutorModal({ kind, initial, onClose, onSave }: CreatibutorModalProps) {
   const { t } = useTranslation();
+  useReturnFocus();
   const [value, setValue] = useState<CreatibutorValue>(initial ?? emptyCreatibutor());
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [added, setAdded] = useState(false);

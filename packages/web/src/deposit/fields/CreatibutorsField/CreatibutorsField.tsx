@@ -1,26 +1,13 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
 import { personName } from '../../serializer.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
+import { MoveButtons, SortableList } from '../SortableList.tsx';
 // Modals load when first opened: they are not needed to show the form.
 const CreatibutorModal = lazy(() =>
   import('./CreatibutorModal.tsx').then((module) => ({ default: module.CreatibutorModal })),
@@ -43,16 +30,14 @@ export function CreatibutorsField({ name }: { name: Name }) {
   const { fields, append, remove, update, move } = useFieldArray({ control, name, keyName: 'key' });
   const [editing, setEditing] = useState<number | 'new'>();
   const listError = useFieldError(name);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const ids = useMemo(() => fields.map((field) => field.key), [fields]);
+  const nameOf = useCallback(
+    (key: string) => {
+      const field = fields.find((candidate) => candidate.key === key);
+      return (field && displayName(field)) || t('deposit.fields.creatibutors.unnamed');
+    },
+    [fields, t],
   );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = fields.findIndex((field) => field.key === active.id);
-    const to = fields.findIndex((field) => field.key === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
 
   return (
     <Fieldset
@@ -61,24 +46,19 @@ export function CreatibutorsField({ name }: { name: Name }) {
       data-testid={`${kind}-field`}
     >
       <Stack gap={4}>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext
-            items={fields.map((field) => field.key)}
-            strategy={verticalListSortingStrategy}
-          >
-            {fields.map((field, index) => (
-              <CreatibutorRow
-                key={field.key}
-                sortId={field.key}
-                path={`${name}.${index}`}
-                index={index}
-                value={field}
-                onEdit={setEditing}
-                onRemove={remove}
-              />
-            ))}
-          </SortableContext>
-        </DndContext>
+        <SortableList ids={ids} nameOf={nameOf} onMove={move}>
+          {fields.map((field, index) => (
+            <CreatibutorRow
+              key={field.key}
+              sortId={field.key}
+              path={`${name}.${index}`}
+              index={index}
+              value={field}
+              onEdit={setEditing}
+              onRemove={remove}
+            />
+          ))}
+        </SortableList>
         {listError && (
           <Text size="xs" c="red">
             {errorText(listError)}
@@ -168,6 +148,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
             </Text>
           )}
         </Stack>
+        <MoveButtons id={sortId} name={name || t('deposit.fields.creatibutors.unnamed')} />
         <Button
           size="compact-xs"
           variant="default"

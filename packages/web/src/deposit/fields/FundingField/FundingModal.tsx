@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAwardSuggestions, useFunderSuggestions } from '../../../api/vocabularies.ts';
 import type { FundingValue } from '../../form-values.ts';
 import { pickText } from '../../serializer.ts';
+import { useReturnFocus } from '../../../ui/useReturnFocus.ts';
 
 interface FundingModalProps {
   initial?: FundingValue;
@@ -24,6 +25,7 @@ interface FundingModalProps {
 /** A funder (searched, or a free name) and optionally an award (searched, or custom). */
 export function FundingModal({ initial, onClose, onSave }: FundingModalProps) {
   const { t, i18n } = useTranslation();
+  useReturnFocus();
   const [funder, setFunder] = useState(initial?.funder ?? { name: '' });
   const [awardMode, setAwardMode] = useState<'search' | 'custom'>(
     initial?.award && !initial.award.id ? 'custom' : 'search',

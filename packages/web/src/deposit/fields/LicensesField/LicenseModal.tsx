@@ -17,6 +17,7 @@ import { useLicenseSearch, type LicenseSearch } from '../../../api/vocabularies.
 import type { LicenseValue } from '../../form-values.ts';
 import { useValidationText } from '../field-error.tsx';
 import { checkCustomLicense } from './custom-license.ts';
+import { useReturnFocus } from '../../../ui/useReturnFocus.ts';
 
 export interface LicenseModalState {
   action: 'add' | 'change';
@@ -40,6 +41,7 @@ const TAGS: LicenseSearch['tag'][] = ['recommended', 'all', 'data', 'software'];
 /** The licence picker (SPEC §2): standard licences by search and tag, or a custom one. */
 export function LicenseModal({ state, onClose, onSwitchToCustom, onSubmit }: LicenseModalProps) {
   const { t } = useTranslation();
+  useReturnFocus();
   return (
     <Modal
       opened

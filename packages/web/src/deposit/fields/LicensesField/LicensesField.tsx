@@ -1,26 +1,13 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
+import { MoveButtons, SortableList } from '../SortableList.tsx';
 import type { LicenseModalState } from './LicenseModal.tsx';
 
 const LicenseModal = lazy(() =>
@@ -38,45 +25,34 @@ export function LicensesField() {
     keyName: 'key',
   });
   const [modal, setModal] = useState<LicenseModalState>();
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const ids = useMemo(() => fields.map((field) => field.key), [fields]);
+  const nameOf = useCallback(
+    (key: string) => fields.find((field) => field.key === key)?.title ?? '',
+    [fields],
   );
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = fields.findIndex((field) => field.key === active.id);
-    const to = fields.findIndex((field) => field.key === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
 
   return (
     <Fieldset legend={t('deposit.fields.licenses.label')} variant="unstyled">
       <Stack gap="xs">
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext
-            items={fields.map((field) => field.key)}
-            strategy={verticalListSortingStrategy}
-          >
-            {fields.map((field, index) => (
-              <LicenseItem
-                key={field.key}
-                id={field.key}
-                index={index}
-                license={field}
-                onEdit={() =>
-                  setModal({
-                    action: 'change',
-                    mode: field.id ? 'standard' : 'custom',
-                    index,
-                    initial: field,
-                  })
-                }
-                onRemove={() => remove(index)}
-              />
-            ))}
-          </SortableContext>
-        </DndContext>
+        <SortableList ids={ids} nameOf={nameOf} onMove={move}>
+          {fields.map((field, index) => (
+            <LicenseItem
+              key={field.key}
+              id={field.key}
+              index={index}
+              license={field}
+              onEdit={() =>
+                setModal({
+                  action: 'change',
+                  mode: field.id ? 'standard' : 'custom',
+                  index,
+                  initial: field,
+                })
+              }
+              onRemove={() => remove(index)}
+            />
+          ))}
+        </SortableList>
         <Group gap="xs">
           <Button
             variant="light"
@@ -177,6 +153,7 @@ function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps)
           )}
         </Stack>
         <Group gap={4}>
+          <MoveButtons id={id} name={license.title} />
           <Button size="compact-xs" variant="default" onClick={onEdit}>
             {t('deposit.fields.licenses.edit')}
           </Button>

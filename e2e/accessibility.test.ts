@@ -1,0 +1,580 @@
+import AxeBuilder from '@axe-core/playwright';
+import { fullRecord } from '@arca/schema/records/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { addCreator, field, loggedInPage } from './deposit.helpers.ts';
+
+// WCAG 2.1 AA, as axe-core tags its rules.
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING = new Set(['serious', 'critical']);
+type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
+
+let server: E2EServer;
+let browser: Browser;
+let anonymous: Page;
+let alice: Page;
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  anonymous = await (await browser.newContext()).newPage();
+  alice = await loggedInPage(browser, server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/**
+ * The scans of one test, reported together: a failure lists every serious or
+ * critical violation of every page and dialog it scanned, not only the first.
+ */
+class Audit {
+  private readonly found: string[] = [];
+
+  /** Scans the page, or only `scope` (a dialog) when given. */
+  async scan(page: Page, label: string, scope?: Locator): Promise<void> {
+    // Mantine's transitions end before the scan: half-faded text has no fixed contrast.
+    await page.waitForTimeout(250);
+    let builder = new AxeBuilder({ page }).withTags(TAGS);
+    if (scope) {
+      await scope.evaluate((element) => element.setAttribute('data-axe-scope', ''));
+      builder = builder.include('[data-axe-scope]');
+    }
+    const results = await builder.analyze();
+    if (scope) await scope.evaluate((element) => element.removeAttribute('data-axe-scope'));
+    for (const violation of results.violations) {
+      if (!FAILING.has(violation.impact ?? '')) continue;
+      const targets = violation.nodes.map((node) => `  ${node.target.join(' ')}${detail(node)}`);
+      this.found.push(
+        `${label}: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`,
+      );
+    }
+  }
+
+  /** Scans the dialog named `name`, the last one opened with that name. */
+  async scanDialog(page: Page, name: string): Promise<Locator> {
+    const dialog = page.getByRole('dialog', { name, exact: true }).last();
+    await dialog.waitFor();
+    await this.scan(page, `dialog "${name}"`, dialog);
+    return dialog;
+  }
+
+  check(): void {
+    expect(this.found, `Accessibility violations:\n${this.found.join('\n')}`).toHaveLength(0);
+  }
+}
+
+/** What axe measured, for the rules that say it (the colours of a contrast failure). */
+function detail(node: NodeResult): string {
+  const data = node.any[0]?.data as
+    { contrastRatio?: number; fgColor?: string; bgColor?: string } | undefined;
+  return data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : '';
+}
+
+/** A demo record's id, found through the API as a script would. */
+async function recordId(query: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/records?q=${encodeURIComponent(query)}`);
+  const body = (await response.json()) as { hits: { hits: { id: string }[] } };
+  return body.hits.hits[0]?.id ?? '';
+}
+
+/** The API as the page's user, with the CSRF header the server wants on writes. */
+async function api(page: Page, method: string, path: string, data?: unknown): Promise<unknown> {
+  const cookies = await page.context().cookies(server.url);
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const answer = await page.request.fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'X-CSRFToken': csrf },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+  return answer.status() === 204 ? undefined : answer.json();
+}
+
+/** A draft of alice's with every kind of metadata (creators, licences, funding...) and a file. */
+async function richDraft(): Promise<string> {
+  const draft = (await api(alice, 'POST', '/api/records', {
+    ...fullRecord,
+    metadata: { ...fullRecord.metadata, title: 'Draft with everything' },
+    pids: {},
+  })) as { id: string };
+  const files = `/api/records/${draft.id}/draft/files`;
+  await api(alice, 'POST', files, [{ key: 'readings.csv' }]);
+  const cookies = await alice.context().cookies(server.url);
+  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const content = await alice.request.put(`${server.url}${files}/readings.csv/content`, {
+    headers: { 'X-CSRFToken': csrf, 'Content-Type': 'application/octet-stream' },
+    data: Buffer.from('station,moisture\nA,0.31\nB,0.27\n'),
+  });
+  expect(content.ok(), await content.text()).toBe(true);
+  await api(alice, 'POST', `${files}/readings.csv/commit`);
+  return draft.id;
+}
+
+/** Closes a dialog with Escape, as a keyboard user does. */
+async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  // An open suggestion list takes the first Escape, as a combobox should.
+  if (await dialog.getByRole('combobox', { expanded: true }).count()) {
+    await page.keyboard.press('Escape');
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+// Each test scans many pages or dialogs, a few seconds each on a busy machine.
+const SCANS_TIMEOUT = 180_000;
+
+describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
+  it(
+    'the public pages: home, login, sign-up, search with facets, records, not found',
+    async () => {
+      const audit = new Audit();
+      const page = anonymous;
+      await page.goto(server.url);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit.scan(page, 'home');
+
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('button', { name: 'Log in' }).last().waitFor();
+      await audit.scan(page, 'login');
+      // With the error of a refused login.
+      await page.getByLabel('Email').fill('alice@demo.arca');
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Log in' }).last().click();
+      await page.getByText('Invalid email or password.').waitFor();
+      await audit.scan(page, 'login with an error');
+
+      await page.goto(`${server.url}/signup`);
+      await page.getByRole('button', { name: 'Sign up' }).last().waitFor();
+      await audit.scan(page, 'sign-up');
+
+      await page.goto(`${server.url}/search?q=lake`);
+      await page
+        .getByRole('list', { name: 'Search results' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+      await audit.scan(page, 'search with results and facets');
+      await page.goto(`${server.url}/search?q=nothing-matches-this`);
+      await page.getByText('0 results', { exact: true }).waitFor();
+      await audit.scan(page, 'search without results');
+
+      await page.goto(`${server.url}/records/${await recordId('"Soil moisture"')}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit.scan(page, 'open record');
+      await page.getByRole('button', { name: 'Preview readings.csv' }).click();
+      await page.getByRole('table', { name: 'readings.csv' }).waitFor();
+      await audit.scan(page, 'open record with a file preview');
+
+      await page.goto(`${server.url}/records/${await recordId('"Glacier melt"')}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit.scan(page, 'embargoed record');
+
+      await page.goto(`${server.url}/records/does-not-exist`);
+      await page.getByRole('alert').waitFor();
+      await audit.scan(page, 'missing record');
+      await page.goto(`${server.url}/no/such/page`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await audit.scan(page, 'not found');
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+
+  it(
+    'a record with restricted files: the access-request form for a guest and a signed-in user',
+    async () => {
+      const audit = new Audit();
+      const id = await recordId('"Interview transcripts"');
+      const draft = (await api(alice, 'GET', `/api/records/${id}`)) as {
+        links: { access: string };
+      };
+      await api(alice, 'PUT', new URL(draft.links.access).pathname, {
+        allow_user_requests: true,
+        allow_guest_requests: true,
+        accept_conditions_text: '<p>For research use only.</p>',
+        secret_link_expiration: '30',
+      });
+      await anonymous.goto(`${server.url}/records/${id}`);
+      await anonymous.getByRole('button', { name: 'Request access' }).waitFor();
+      await audit.scan(anonymous, 'guest access-request form');
+      // Sent empty: the field errors are shown.
+      await anonymous.getByRole('button', { name: 'Request access' }).click();
+      await anonymous.getByRole('alert').first().waitFor();
+      await audit.scan(anonymous, 'guest access-request form with errors');
+
+      const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
+      await bob.goto(`${server.url}/records/${id}`);
+      await bob.getByRole('button', { name: 'Request access' }).waitFor();
+      await audit.scan(bob, 'user access-request form');
+      await bob.context().close();
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+
+  it(
+    "the dashboard: uploads, communities, requests, a request's timeline, settings",
+    async () => {
+      const audit = new Audit();
+      const page = alice;
+      await page.getByRole('button', { name: /Alice Archer/ }).click();
+      await page.getByRole('menu').waitFor();
+      await audit.scan(page, 'user menu', page.getByRole('menu'));
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/me/uploads`);
+      await page.getByRole('list', { name: 'My uploads' }).getByRole('listitem').first().waitFor();
+      await audit.scan(page, '/me/uploads');
+
+      await page.goto(`${server.url}/me/communities`);
+      await page
+        .getByRole('list', { name: 'My communities' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+      await audit.scan(page, '/me/communities');
+
+      await page.goto(`${server.url}/me/requests`);
+      await page.getByRole('tab', { name: /^Sent/ }).click();
+      await page.getByRole('link', { name: /River temperature logs/ }).waitFor();
+      await audit.scan(page, '/me/requests');
+      await page.getByRole('link', { name: /River temperature logs/ }).click();
+      await page.getByText('Ready for review, thank you!').waitFor();
+      await audit.scan(page, 'request page with its timeline');
+
+      const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
+      await carol.goto(`${server.url}/me/requests`);
+      await carol.getByRole('link', { name: /River temperature logs/ }).click();
+      await carol.getByRole('button', { name: 'Accept' }).waitFor();
+      await audit.scan(carol, 'request page of its curator, with actions');
+      await carol.context().close();
+
+      await page.goto(`${server.url}/me/settings`);
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+      await audit.scan(page, 'profile settings');
+      await page.goto(`${server.url}/me/settings/tokens`);
+      await page.getByLabel('Token name').fill('a11y');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.locator('input[readonly]').waitFor();
+      await audit.scan(page, 'tokens, with a new token');
+      await page.getByRole('button', { name: 'Revoke' }).first().click();
+      const revoke = await audit.scanDialog(page, 'Revoke token');
+      await closeDialog(page, revoke);
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+
+  it(
+    "the owner's record page and the share dialog: every tab and the add dialogs",
+    async () => {
+      const audit = new Audit();
+      const page = alice;
+      await page.goto(`${server.url}/records/${await recordId('"Soil moisture"')}`);
+      await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
+      await audit.scan(page, "owner's record page");
+
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      const share = page.getByRole('dialog', { name: 'Share access' });
+      await share.getByText('No user has access to this record yet.').waitFor();
+      await audit.scanDialog(page, 'Share access');
+      await share.getByRole('button', { name: 'Add people' }).click();
+      const people = await audit.scanDialog(page, 'Add people');
+      await people.getByLabel('Search people by name').fill('Bob');
+      await people.getByRole('checkbox', { name: /Bob Baker/ }).waitFor();
+      await audit.scan(page, 'dialog "Add people" with a match', people);
+      await people.getByRole('checkbox', { name: /Bob Baker/ }).check();
+      await people.getByRole('button', { name: 'Give access' }).click();
+      await people.waitFor({ state: 'detached' });
+      await share.getByRole('tab', { name: 'People (2)' }).waitFor();
+      await audit.scan(page, 'share dialog, people with a grant', share);
+
+      await share.getByRole('tab', { name: /^Groups/ }).click();
+      await share.getByRole('button', { name: 'Add groups' }).waitFor();
+      await audit.scan(page, 'share dialog, groups', share);
+      await share.getByRole('button', { name: 'Add groups' }).click();
+      const groups = await audit.scanDialog(page, 'Add groups');
+      await closeDialog(page, groups);
+
+      await share.getByRole('tab', { name: /^Links/ }).click();
+      await share.getByRole('button', { name: 'Get a link' }).click();
+      await share.getByTestId('link-row').waitFor();
+      await audit.scan(page, 'share dialog, links', share);
+
+      await share.getByRole('tab', { name: 'Settings' }).click();
+      await share.getByRole('button', { name: 'Save settings' }).waitFor();
+      await audit.scan(page, 'share dialog, settings', share);
+      await closeDialog(page, share);
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+
+  it(
+    'the deposit editor of a new upload and its dialogs',
+    async () => {
+      const audit = new Audit();
+      const page = alice;
+      await page.goto(`${server.url}/uploads/new`);
+      await field(page, 'Title').waitFor();
+      await audit.scan(page, 'new upload');
+
+      await page.getByRole('button', { name: 'Add creator' }).click();
+      const creator = await audit.scanDialog(page, 'Add creator');
+      await creator.getByRole('button', { name: 'Save', exact: true }).click();
+      await creator
+        .getByText(/required/)
+        .first()
+        .waitFor();
+      await audit.scan(page, 'dialog "Add creator" with errors', creator);
+      await creator.getByText('Organization', { exact: true }).click();
+      await creator.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
+      await audit.scan(page, 'dialog "Add creator", an organisation', creator);
+      await closeDialog(page, creator);
+
+      await page.getByRole('button', { name: 'Add contributor' }).click();
+      await closeDialog(page, await audit.scanDialog(page, 'Add contributor'));
+
+      await page.getByRole('button', { name: 'Add award' }).click();
+      await closeDialog(page, await audit.scanDialog(page, 'Add funding'));
+
+      await page.getByRole('button', { name: 'Add standard' }).click();
+      const standard = await audit.scanDialog(page, 'Add standard license');
+      await standard
+        .getByRole('radio', { name: 'Creative Commons Attribution 4.0 International' })
+        .waitFor();
+      await audit.scan(page, 'dialog "Add standard license" with licences', standard);
+      await closeDialog(page, standard);
+      await page.getByRole('button', { name: 'Add custom' }).click();
+      const custom = await audit.scanDialog(page, 'Add custom license');
+      await custom.getByRole('button', { name: 'Add license' }).click();
+      await custom.getByText('Title is a required field.').waitFor();
+      await audit.scan(page, 'dialog "Add custom license" with errors', custom);
+      await closeDialog(page, custom);
+
+      await page.getByRole('button', { name: 'Select a community' }).click();
+      const communities = page.getByRole('dialog', { name: 'Select a community' });
+      await communities.getByRole('button', { name: 'Select Demo Lab' }).waitFor();
+      await audit.scan(page, 'dialog "Select a community"', communities);
+      await closeDialog(page, communities);
+
+      await page.getByLabel('Metadata-only record').check();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await closeDialog(
+        page,
+        await audit.scanDialog(page, 'Are you sure you want to publish this record?'),
+      );
+
+      // A save with an invalid date: the editor with its feedback banner and field errors.
+      await field(page, 'Title').fill('An upload with an error');
+      await field(page, 'Publication date').fill('2026-13-45');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+      await page.getByText('Record saved with validation feedback in').waitFor();
+      await audit.scan(page, 'new upload saved with errors');
+
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await closeDialog(page, await audit.scanDialog(page, 'Delete this draft?'));
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+
+  it(
+    'the deposit editor of a draft with files, creators and funding, and of a published record',
+    async () => {
+      const audit = new Audit();
+      const page = alice;
+      const id = await richDraft();
+      await page.goto(`${server.url}/uploads/${id}`);
+      await page.getByTestId('deposit-file').filter({ hasText: 'readings.csv' }).waitFor();
+      await page.getByTestId('license-item').first().waitFor();
+      await audit.scan(page, 'draft with everything');
+
+      await page.getByRole('button', { name: 'Edit Carberry, Josiah' }).click();
+      const creator = await audit.scanDialog(page, 'Edit creator');
+      await closeDialog(page, creator);
+      await page.getByRole('button', { name: 'Edit', exact: true }).first().waitFor();
+      await page
+        .getByTestId('license-item')
+        .first()
+        .getByRole('button', { name: 'Edit', exact: true })
+        .click();
+      await closeDialog(page, await audit.scanDialog(page, 'Change standard license'));
+      await page.getByRole('button', { name: 'Edit', exact: true }).last().click();
+      await closeDialog(page, await audit.scanDialog(page, 'Change funding'));
+
+      // Submitting to a community: the review dialog.
+      await page.getByRole('button', { name: 'Select a community' }).click();
+      const communities = page.getByRole('dialog', { name: 'Select a community' });
+      await communities.getByRole('button', { name: 'Select Demo Lab' }).click();
+      await communities.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      const review = await audit.scanDialog(page, 'Submit for review');
+      await review.getByRole('button', { name: 'Submit record for review' }).click();
+      await review.getByText('You must accept this.').first().waitFor();
+      await audit.scan(page, 'dialog "Submit for review" with errors', review);
+      await closeDialog(page, review);
+      await audit.scan(page, 'draft with a community');
+
+      // A published record opened for editing: discarding its changes.
+      await page.goto(`${server.url}/uploads/${await recordId('"Lake sediment cores"')}`);
+      await page.getByText('Your upload is published.').waitFor();
+      await audit.scan(page, 'published record in the editor');
+      await page.getByRole('button', { name: 'Discard changes' }).click();
+      await closeDialog(page, await audit.scanDialog(page, 'Discard your changes?'));
+      audit.check();
+    },
+    SCANS_TIMEOUT,
+  );
+});
+
+/** Whether the element has the keyboard focus. */
+async function focused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
+}
+
+/** Whether the focus is inside the element. */
+async function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.contains(element.ownerDocument.activeElement));
+}
+
+async function creatorOrder(page: Page): Promise<(string | null)[]> {
+  return page
+    .getByTestId('creators-field')
+    .getByRole('button', { name: /^Edit / })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+}
+
+describe('keyboard alone', () => {
+  it('reorders creators by dragging with the keyboard and with the Move buttons', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    await field(page, 'Title').fill('Reordered by keyboard');
+    for (const [family, given] of [
+      ['Curie', 'Marie'],
+      ['Noether', 'Emmy'],
+      ['Meitner', 'Lise'],
+    ] as const) {
+      await addCreator(page, family, given);
+    }
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Curie, Marie',
+      'Edit Noether, Emmy',
+      'Edit Meitner, Lise',
+    ]);
+
+    // The drag handle: Space picks up, an arrow moves, Space drops; each step is announced.
+    const handle = page.getByRole('button', { name: 'Move Curie, Marie', exact: true });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page
+      .getByText('Picked up Curie, Marie, in position 1 of 3.')
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Curie, Marie is now in position 2 of 3.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page
+      .getByText('Curie, Marie was dropped in position 2 of 3.')
+      .waitFor({ state: 'attached' });
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Noether, Emmy',
+      'Edit Curie, Marie',
+      'Edit Meitner, Lise',
+    ]);
+
+    // The Move buttons: Enter moves the row, focus stays on the button, the move is announced.
+    const up = page.getByRole('button', { name: 'Move Meitner, Lise up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByText('Meitner, Lise is now in position 1 of 3.').waitFor({ state: 'attached' });
+    expect(await focused(up)).toBe(true);
+    // At the top it stays focusable and does nothing.
+    await page.keyboard.press('Enter');
+    expect(await up.getAttribute('aria-disabled')).toBe('true');
+    expect(await creatorOrder(page)).toEqual([
+      'Edit Meitner, Lise',
+      'Edit Noether, Emmy',
+      'Edit Curie, Marie',
+    ]);
+
+    // The order is the one saved.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const draft = (await api(page, 'GET', `/api/records/${id}/draft`)) as {
+      metadata: { creators: { person_or_org: { name: string } }[] };
+    };
+    expect(draft.metadata.creators.map((creator) => creator.person_or_org.name)).toEqual([
+      'Meitner, Lise',
+      'Noether, Emmy',
+      'Curie, Marie',
+    ]);
+  });
+
+  it('moves focus into a dialog, keeps it there, closes it with Escape and gives focus back', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    const add = page.getByRole('button', { name: 'Add creator' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add creator' });
+    await dialog.waitFor();
+    await expect.poll(() => holdsFocus(dialog)).toBe(true);
+    // Tab past the end of the dialog: focus wraps around inside it.
+    for (let press = 0; press < 25; press += 1) await page.keyboard.press('Tab');
+    expect(await holdsFocus(dialog)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(add)).toBe(true);
+
+    // The share dialog, and the add-people dialog over it: Escape closes one at a time.
+    await page.goto(`${server.url}/records/${await recordId('"Lake sediment cores"')}`);
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    const shareDialog = page.getByRole('dialog', { name: 'Share access' });
+    const addPeople = shareDialog.getByRole('button', { name: 'Add people' });
+    await expect.poll(() => focused(addPeople)).toBe(true);
+    await page.keyboard.press('Enter');
+    const addDialog = page.getByRole('dialog', { name: 'Add people' });
+    await addDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await addDialog.waitFor({ state: 'detached' });
+    expect(await shareDialog.isVisible()).toBe(true);
+    await expect.poll(() => focused(addPeople)).toBe(true);
+    await page.keyboard.press('Escape');
+    await shareDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(share)).toBe(true);
+  });
+
+  it('reaches the upload button with Tab and chooses a file with Enter', async () => {
+    const page = alice;
+    await page.goto(`${server.url}/uploads/new`);
+    const choose = page.getByRole('button', { name: 'Choose files' });
+    await choose.waitFor();
+    let presses = 0;
+    while (!(await focused(choose))) {
+      presses += 1;
+      expect(presses, 'Tab presses before reaching "Choose files"').toBeLessThan(20);
+      await page.keyboard.press('Tab');
+    }
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (
+      await chooser
+    ).setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
+    await page
+      .getByTestId('deposit-file')
+      .filter({ hasText: 'keyboard.csv' })
+      .filter({ hasText: 'Uploaded' })
+      .waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^1 of \d+ files/ })
+      .waitFor();
+  });
+});

@@ -110,6 +110,7 @@ const SAME_AS_ENGLISH = new Set([
   'Public',
   'Publication',
   'Record:',
+  'Records',
   'Reference',
   'Relation',
   'Role',
@@ -128,6 +129,7 @@ const SAME_AS_ENGLISH = new Set([
   'Video',
   'Volume',
   'Website',
+  'Website:',
   '{{count}} file, {{size}}',
 ]);
 

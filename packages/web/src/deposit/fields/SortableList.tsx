@@ -28,6 +28,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+// Arrows drawn beside the buttons' translated names (aria-hidden: the name is what is read).
+const ARROW_UP = '↑';
+const ARROW_DOWN = '↓';
+
 interface SortableListValue {
   ids: readonly string[];
   moveBy: (id: string, offset: -1 | 1) => void;
@@ -181,8 +185,8 @@ export function MoveButtons({ id, name }: { id: string; name: string }) {
 
   return (
     <Group gap={0} wrap="nowrap">
-      {button(-1, t('deposit.fields.sortable.moveUp', { name }), '↑')}
-      {button(1, t('deposit.fields.sortable.moveDown', { name }), '↓')}
+      {button(-1, t('deposit.fields.sortable.moveUp', { name }), ARROW_UP)}
+      {button(1, t('deposit.fields.sortable.moveDown', { name }), ARROW_DOWN)}
     </Group>
   );
 }

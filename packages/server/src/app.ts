@@ -90,11 +90,15 @@ export async function buildApp({
   app.decorateRequest('languages', null as unknown as string[]);
   // Set per request by the hook below; Fastify wants a primitive placeholder.
   app.decorateRequest('t', null as unknown as Translate);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const accepted = acceptedLanguages(request.headers['accept-language']);
     request.languages = languageCandidates(accepted);
     request.language = pickLanguage(accepted);
     request.t = translator(request.language);
+    // API answers are worded in the caller's language: say which, and that it depends on it.
+    if (request.url.startsWith('/api/')) {
+      void reply.header('content-language', request.language).header('vary', 'Accept-Language');
+    }
     done();
   });
 

@@ -31,6 +31,8 @@ describe('Accept-Language', () => {
     expect(response.status).toBe(404);
     expect(response.json.message).toBe(messages(locale).errors.notFound);
     expect(response.json.message).not.toBe('The requested URL was not found on the server.');
+    expect(response.headers['content-language']).toBe(locale);
+    expect(response.headers.vary).toMatch(/Accept-Language/);
   });
 
   it.each(['de-AT', 'ar-EG'])(

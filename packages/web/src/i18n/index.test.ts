@@ -17,6 +17,16 @@ describe('switchLanguage', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 
+  it.each(['pt-BR', 'zh-Hans', 'zh-Hant', 'sr'])(
+    'finds the catalogue of %s, a tag with a region or script',
+    async (language) => {
+      await switchLanguage(language);
+      expect(i18n.language).toBe(language);
+      expect(i18n.t('header.upload')).not.toBe('Upload');
+      expect(i18n.t('required', { ns: 'validation' })).not.toBe('Missing data for required field.');
+    },
+  );
+
   it('turns the page right to left for Arabic and back', async () => {
     await switchLanguage('ar');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');

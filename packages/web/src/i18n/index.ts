@@ -40,9 +40,9 @@ export async function initI18n(): Promise<void> {
       // React escapes; numbers are written per language (format.ts).
       interpolation: { escapeValue: false, alwaysFormat: true },
     });
-  await switchLanguage(
-    pickLanguage([storedLanguage(), ...navigator.languages], supportedLanguages),
-  );
+  const language = pickLanguage([storedLanguage(), ...navigator.languages], supportedLanguages);
+  // A catalogue that cannot be fetched must not keep the app from starting: English shows.
+  await switchLanguage(language).catch(() => switchLanguage(DEFAULT_LANGUAGE));
 }
 
 async function loadCatalogues(language: string): Promise<void> {

@@ -396,14 +396,15 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await page.getByRole('button', { name: 'Edit Carberry, Josiah' }).click();
       const creator = await audit.scanDialog(page, 'Edit creator');
       await closeDialog(page, creator);
-      await page.getByRole('button', { name: 'Edit', exact: true }).first().waitFor();
       await page
-        .getByTestId('license-item')
-        .first()
-        .getByRole('button', { name: 'Edit', exact: true })
+        .getByRole('button', {
+          name: 'Edit the license Creative Commons Attribution 4.0 International',
+        })
         .click();
       await closeDialog(page, await audit.scanDialog(page, 'Change standard license'));
-      await page.getByRole('button', { name: 'Edit', exact: true }).last().click();
+      await page
+        .getByRole('button', { name: 'Edit the funding by Lake Geneva Foundation' })
+        .click();
       await closeDialog(page, await audit.scanDialog(page, 'Change funding'));
 
       // Submitting to a community: the review dialog.

@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import { useFieldArray, useFormContext, type FieldArrayPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues } from '../form-values.ts';
-import { errorText, useFieldError } from './field-error.tsx';
+import { describedBy, GroupError, useFieldError } from './field-error.tsx';
 
 interface RepeatableRowsProps<Row> {
   name: FieldArrayPath<DepositFormValues>;
@@ -25,8 +25,13 @@ export function RepeatableRows<Row>({
   const { control } = useFormContext<DepositFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name });
   const listError = useFieldError(name);
+  const listErrorId = useId();
   return (
-    <Fieldset legend={label} variant="unstyled">
+    <Fieldset
+      legend={label}
+      variant="unstyled"
+      aria-describedby={describedBy(listErrorId, listError)}
+    >
       <Stack gap="xs">
         {fields.map((field, index) => (
           <Group key={field.id} align="flex-start" wrap="nowrap" gap="xs">
@@ -44,13 +49,14 @@ export function RepeatableRows<Row>({
             </ActionIcon>
           </Group>
         ))}
-        {listError && (
-          <Text size="xs" c="red">
-            {errorText(listError)}
-          </Text>
-        )}
+        <GroupError id={listErrorId} error={listError} />
         <Group>
-          <Button variant="light" size="xs" onClick={() => append(newRow() as never)}>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => append(newRow() as never)}
+            aria-describedby={describedBy(listErrorId, listError)}
+          >
             {addLabel}
           </Button>
         </Group>

@@ -37,6 +37,33 @@ export function errorText(error: FieldError | undefined) {
   return error.message;
 }
 
+/**
+ * The error of a list or a group of controls rather than of one input, shown
+ * under it. The controls name its `id` in `aria-describedby`, so that screen
+ * readers read it with them (Mantine does that itself for an input given `error`).
+ */
+export function GroupError({
+  id,
+  error,
+  size = 'xs',
+}: {
+  id: string;
+  error: FieldError | undefined;
+  size?: 'xs' | 'sm';
+}) {
+  if (!error?.message) return null;
+  return (
+    <Text id={id} size={size} c="red">
+      {errorText(error)}
+    </Text>
+  );
+}
+
+/** `aria-describedby` for the controls of a group: its error's id, when it has one. */
+export function describedBy(id: string, error: FieldError | undefined): string | undefined {
+  return error?.message ? id : undefined;
+}
+
 /** A message of the shared validation catalogue in the UI language. */
 export function useValidationText(): (key: string) => string {
   const { t } = useTranslation('validation');

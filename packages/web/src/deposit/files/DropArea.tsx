@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 interface DropAreaProps {
   disabled: boolean;
   onFiles: (files: File[]) => void;
+  /** The id of the section's error, read with the Choose files button. */
+  describedBy?: string | undefined;
 }
 
 /** Where files are dropped or chosen; disabled at the maximum file count (SPEC §2). */
-export function DropArea({ disabled, onFiles }: DropAreaProps) {
+export function DropArea({ disabled, onFiles, describedBy }: DropAreaProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -43,6 +45,7 @@ export function DropArea({ disabled, onFiles }: DropAreaProps) {
           size="xs"
           disabled={disabled}
           onClick={() => input.current?.click()}
+          aria-describedby={describedBy}
         >
           {t('deposit.files.choose')}
         </Button>

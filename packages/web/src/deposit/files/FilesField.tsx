@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
 import { useDeposit } from '../deposit-context.ts';
-import { errorText, useFieldError } from '../fields/field-error.tsx';
+import { describedBy, GroupError, useFieldError } from '../fields/field-error.tsx';
 import type { DepositFormValues } from '../form-values.ts';
 import { DropArea } from './DropArea.tsx';
 import type { Refusal } from './upload-rules.ts';
@@ -46,6 +46,7 @@ export function FilesField({
   const { draft } = useDeposit();
   const enabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
   const error = useFieldError('files.enabled');
+  const errorId = useId();
   const files = useFileUploads();
   const refusalText = useRefusalText();
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
@@ -60,7 +61,11 @@ export function FilesField({
 
   return (
     <Stack gap="sm">
-      <DropArea disabled={full} onFiles={(selected) => void files.add(selected)} />
+      <DropArea
+        disabled={full}
+        onFiles={(selected) => void files.add(selected)}
+        describedBy={describedBy(errorId, error)}
+      />
       {/* A status: screen readers hear the count change as uploads finish or files go. */}
       <Text size="sm" c="dimmed" data-testid="files-quota" role="status">
         {t('deposit.files.quota', {
@@ -100,11 +105,7 @@ export function FilesField({
           <FileList files={files} />
         </Suspense>
       )}
-      {error && (
-        <Text size="sm" c="red">
-          {errorText(error)}
-        </Text>
-      )}
+      <GroupError id={errorId} error={error} size="sm" />
     </Stack>
   );
 }

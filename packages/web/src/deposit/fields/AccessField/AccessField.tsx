@@ -10,12 +10,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useId } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { sectionAnchor } from '../../sections.ts';
-import { errorText, useFieldError } from '../field-error.tsx';
+import { describedBy, errorText, GroupError, useFieldError } from '../field-error.tsx';
 import {
   accessSummary,
   embargoAllowed,
@@ -38,6 +39,7 @@ export function AccessField() {
     name: 'files.enabled',
   }).field;
   const recordError = useFieldError('access.record');
+  const ids = { record: useId(), files: useId(), recordError: useId() };
   const untilError = useFieldError('access.embargo.until');
   const hasFiles = (draft?.files.count ?? Object.keys(draft?.files.entries ?? {}).length) > 0;
   const blocked = restrictionBlocked(draft, settings.graceDays);
@@ -53,8 +55,12 @@ export function AccessField() {
       setValue('access.embargo.active', false, { shouldDirty: true });
   };
 
+  // Each pair of buttons is a group named by the text above it, described by its error.
   const buttons = (part: 'record' | 'files') => (
-    <Button.Group>
+    <Button.Group
+      aria-labelledby={ids[part]}
+      aria-describedby={part === 'record' ? describedBy(ids.recordError, recordError) : undefined}
+    >
       {VISIBILITIES.map((value) => (
         <Button
           key={value}
@@ -78,7 +84,7 @@ export function AccessField() {
         <Title order={3} size="h4">
           {t('deposit.sections.access')}
         </Title>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={500} id={ids.record}>
           {t('deposit.access.fullRecord')}
         </Text>
         {buttons('record')}
@@ -87,12 +93,8 @@ export function AccessField() {
             {t('restrictionAfterGrace', { ns: 'validation' })}
           </Text>
         )}
-        {recordError && (
-          <Text size="xs" c="red">
-            {errorText(recordError)}
-          </Text>
-        )}
-        <Text size="sm" fw={500}>
+        <GroupError id={ids.recordError} error={recordError} />
+        <Text size="sm" fw={500} id={ids.files}>
           {t('deposit.access.filesOnly')}
         </Text>
         {buttons('files')}

@@ -1,12 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
 import { personName } from '../../serializer.ts';
-import { errorText, useFieldError } from '../field-error.tsx';
+import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
 import { MoveButtons, SortableList } from '../SortableList.tsx';
 // Modals load when first opened: they are not needed to show the form.
 const CreatibutorModal = lazy(() =>
@@ -30,6 +30,7 @@ export function CreatibutorsField({ name }: { name: Name }) {
   const { fields, append, remove, update, move } = useFieldArray({ control, name, keyName: 'key' });
   const [editing, setEditing] = useState<number | 'new'>();
   const listError = useFieldError(name);
+  const listErrorId = useId();
   const ids = useMemo(() => fields.map((field) => field.key), [fields]);
   const nameOf = useCallback(
     (key: string) => {
@@ -44,6 +45,7 @@ export function CreatibutorsField({ name }: { name: Name }) {
       legend={t(`deposit.fields.creatibutors.${kind}.label`)}
       variant="unstyled"
       data-testid={`${kind}-field`}
+      aria-describedby={describedBy(listErrorId, listError)}
     >
       <Stack gap={4}>
         <SortableList ids={ids} nameOf={nameOf} onMove={move}>
@@ -59,13 +61,14 @@ export function CreatibutorsField({ name }: { name: Name }) {
             />
           ))}
         </SortableList>
-        {listError && (
-          <Text size="xs" c="red">
-            {errorText(listError)}
-          </Text>
-        )}
+        <GroupError id={listErrorId} error={listError} />
         <Group>
-          <Button variant="light" size="xs" onClick={() => setEditing('new')}>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => setEditing('new')}
+            aria-describedby={describedBy(listErrorId, listError)}
+          >
             {t(`deposit.fields.creatibutors.${kind}.add`)}
           </Button>
         </Group>
@@ -106,6 +109,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: sortId });
   const error = useRowError(path);
+  const errorId = useId();
   const name = displayName(value);
   return (
     <Paper
@@ -143,7 +147,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
             )}
           </Text>
           {error && (
-            <Text size="xs" c="red">
+            <Text id={errorId} size="xs" c="red">
               {error}
             </Text>
           )}
@@ -154,6 +158,7 @@ const CreatibutorRow = memo(function CreatibutorRow({
           variant="default"
           onClick={() => onEdit(index)}
           aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
+          aria-describedby={error ? errorId : undefined}
         >
           {t('deposit.fields.creatibutors.edit')}
         </Button>

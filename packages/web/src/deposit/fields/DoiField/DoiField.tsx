@@ -1,9 +1,10 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues, DoiChoice } from '../../form-values.ts';
-import { errorText, useFieldError } from '../field-error.tsx';
+import { describedBy, errorText, GroupError, useFieldError } from '../field-error.tsx';
 
 /**
  * The DOI: an existing one typed in (external), a managed one reserved here,
@@ -18,6 +19,7 @@ export function DoiField() {
   const { register } = useFormContext<DepositFormValues>();
   const { field } = useController<DepositFormValues, 'pids.choice'>({ name: 'pids.choice' });
   const error = useFieldError('pids.doi');
+  const errorId = useId();
   const reserved = draft?.pids.doi?.provider !== 'external' ? draft?.pids.doi : undefined;
   const choices: DoiChoice[] = settings.doiRequired
     ? ['external', 'managed']
@@ -70,15 +72,12 @@ export function DoiField() {
               size="xs"
               onClick={() => void actions.reserve()}
               loading={actions.busy === 'reserve'}
+              aria-describedby={describedBy(errorId, error)}
             >
               {t('deposit.fields.doi.reserve')}
             </Button>
           )}
-          {error && !reserved && (
-            <Text size="xs" c="red" w="100%">
-              {errorText(error)}
-            </Text>
-          )}
+          {!reserved && <GroupError id={errorId} error={error} />}
         </Group>
       )}
       {field.value === 'none' && (

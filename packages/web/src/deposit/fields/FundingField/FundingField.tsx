@@ -1,9 +1,9 @@
 import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, FundingValue } from '../../form-values.ts';
-import { errorText, useFieldError } from '../field-error.tsx';
+import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
 const FundingModal = lazy(() =>
   import('./FundingModal.tsx').then((module) => ({ default: module.FundingModal })),
 );
@@ -66,6 +66,7 @@ function FundingRow({
 }) {
   const { t } = useTranslation();
   const error = useFieldError(`metadata.funding.${index}.funder`);
+  const errorId = useId();
   const award = value.award;
   return (
     <Paper withBorder p="xs">
@@ -79,16 +80,24 @@ function FundingRow({
               {[award.number, award.title].filter(Boolean).join(' — ')}
             </Text>
           )}
-          {error && (
-            <Text size="xs" c="red">
-              {errorText(error)}
-            </Text>
-          )}
+          <GroupError id={errorId} error={error} />
         </Stack>
-        <Button size="compact-xs" variant="default" onClick={onEdit}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={onEdit}
+          aria-label={t('deposit.fields.funding.editNamed', { funder: value.funder.name })}
+          aria-describedby={describedBy(errorId, error)}
+        >
           {t('deposit.fields.funding.edit')}
         </Button>
-        <Button size="compact-xs" variant="default" color="red" onClick={onRemove}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          color="red"
+          onClick={onRemove}
+          aria-label={t('deposit.fields.funding.removeNamed', { funder: value.funder.name })}
+        >
           {t('deposit.fields.funding.remove')}
         </Button>
       </Group>

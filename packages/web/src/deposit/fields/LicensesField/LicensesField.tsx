@@ -1,12 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
-import { errorText, useFieldError } from '../field-error.tsx';
+import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
 import { MoveButtons, SortableList } from '../SortableList.tsx';
 import type { LicenseModalState } from './LicenseModal.tsx';
 
@@ -101,6 +101,7 @@ function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps)
   const [expanded, setExpanded] = useState(false);
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id });
   const error = useFieldError(`metadata.rights.${index}`);
+  const errorId = useId();
   const long = [...license.description].length > LICENSE_DESCRIPTION_LENGTH;
   return (
     <Paper
@@ -146,18 +147,26 @@ function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps)
               {license.link}
             </Anchor>
           )}
-          {error && (
-            <Text size="xs" c="red">
-              {errorText(error)}
-            </Text>
-          )}
+          <GroupError id={errorId} error={error} />
         </Stack>
         <Group gap={4}>
           <MoveButtons id={id} name={license.title} />
-          <Button size="compact-xs" variant="default" onClick={onEdit}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={onEdit}
+            aria-label={t('deposit.fields.licenses.editNamed', { title: license.title })}
+            aria-describedby={describedBy(errorId, error)}
+          >
             {t('deposit.fields.licenses.edit')}
           </Button>
-          <Button size="compact-xs" variant="default" color="red" onClick={onRemove}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            color="red"
+            onClick={onRemove}
+            aria-label={t('deposit.fields.licenses.removeNamed', { title: license.title })}
+          >
             {t('deposit.fields.licenses.remove')}
           </Button>
         </Group>

@@ -80,7 +80,7 @@ export function RequestsPage() {
         </Group>
         {requests.error && <ErrorAlert error={requests.error} />}
         {requests.isPending ? (
-          <Loader size="sm" />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         ) : (
           <Tabs defaultValue="received">
             <Tabs.List>

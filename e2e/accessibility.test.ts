@@ -307,6 +307,18 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await share.getByRole('button', { name: 'Save settings' }).waitFor();
       await audit.scan(page, 'share dialog, settings', share);
       await closeDialog(page, share);
+
+      // A draft in review (the demo's submission): its preview and its editor.
+      const mine = (await api(page, 'GET', '/api/user/records?q=%22River%20temperature%22')) as {
+        hits: { hits: { id: string }[] };
+      };
+      const draftId = mine.hits.hits[0]?.id ?? '';
+      await page.goto(`${server.url}/records/${draftId}?preview=1`);
+      await page.getByText('You are previewing a draft.', { exact: false }).waitFor();
+      await audit.scan(page, 'draft preview');
+      await page.goto(`${server.url}/uploads/${draftId}`);
+      await page.getByText('Submitted for review').waitFor();
+      await audit.scan(page, 'draft in review in the editor');
       audit.check();
     },
     SCANS_TIMEOUT,

@@ -307,6 +307,18 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await share.getByRole('button', { name: 'Save settings' }).waitFor();
       await audit.scan(page, 'share dialog, settings', share);
       await closeDialog(page, share);
+
+      // A draft in review (the demo's submission): its preview and its editor.
+      const mine = (await api(page, 'GET', '/api/user/records?q=%22River%20temperature%22')) as {
+        hits: { hits: { id: string }[] };
+      };
+      const draftId = mine.hits.hits[0]?.id ?? '';
+      await page.goto(`${server.url}/records/${draftId}?preview=1`);
+      await page.getByText('You are previewing a draft.', { exact: false }).waitFor();
+      await audit.scan(page, 'draft preview');
+      await page.goto(`${server.url}/uploads/${draftId}`);
+      await page.getByText('Submitted for review').waitFor();
+      await audit.scan(page, 'draft in review in the editor');
       audit.check();
     },
     SCANS_TIMEOUT,
@@ -532,6 +544,23 @@ describe('keyboard alone', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(add)).toBe(true);
 
+    // The other dialogs of the editor give focus back to their button too.
+    for (const [button, name] of [
+      ['Add contributor', 'Add contributor'],
+      ['Add award', 'Add funding'],
+      ['Add standard', 'Add standard license'],
+      ['Add custom', 'Add custom license'],
+      ['Select a community', 'Select a community'],
+    ] as const) {
+      const opener = page.getByRole('button', { name: button, exact: true });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const opened = page.getByRole('dialog', { name, exact: true });
+      await expect.poll(() => holdsFocus(opened)).toBe(true);
+      await closeDialog(page, opened);
+      await expect.poll(() => focused(opener), { message: name }).toBe(true);
+    }
+
     // The share dialog, and the add-people dialog over it: Escape closes one at a time.
     await page.goto(`${server.url}/records/${await recordId('"Lake sediment cores"')}`);
     const share = page.getByRole('button', { name: 'Share', exact: true });
@@ -557,13 +586,16 @@ describe('keyboard alone', () => {
     await page.goto(`${server.url}/uploads/new`);
     const choose = page.getByRole('button', { name: 'Choose files' });
     await choose.waitFor();
+    // Listening early: turning on the interception of file choosers takes a moment.
+    const chooser = page.waitForEvent('filechooser');
+    // Handled below; this keeps a failure in the loop from leaving it unhandled.
+    chooser.catch(() => undefined);
     let presses = 0;
     while (!(await focused(choose))) {
       presses += 1;
       expect(presses, 'Tab presses before reaching "Choose files"').toBeLessThan(20);
       await page.keyboard.press('Tab');
     }
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (
       await chooser

@@ -115,7 +115,7 @@ export function RequestsPage() {
         {receiver && <ReceiverFilter receiver={receiver} />}
         {requests.error && <ErrorAlert error={requests.error} />}
         {requests.isPending ? (
-          <Loader size="sm" />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         ) : (
           <Tabs defaultValue="received">
             <Tabs.List>

@@ -96,7 +96,11 @@ export function AddGrantModal({
           label={t(kind === 'users' ? 'sharing.searchPeople' : 'sharing.searchGroups')}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          rightSection={searching ? <Loader size="xs" /> : undefined}
+          rightSection={
+            searching ? (
+              <Loader size="xs" role="status" aria-label={t('sharing.loading')} />
+            ) : undefined
+          }
         />
         <ShareError error={error} />
         {debounced.trim() !== '' && !searching && shown.length === 0 && (

@@ -74,7 +74,7 @@ export function GrantsTab({
       )}
       <ShareError error={error} />
       {loading ? (
-        <Loader size="sm" aria-label={t('sharing.loading')} />
+        <Loader size="sm" role="status" aria-label={t('sharing.loading')} />
       ) : (
         <Table>
           <Table.Tbody>

@@ -24,7 +24,7 @@ export function LinksTab({
     <Stack gap="sm" pt="sm">
       <LinkForm record={record} />
       <ShareError error={error} />
-      {loading && <Loader size="sm" aria-label={t('sharing.loading')} />}
+      {loading && <Loader size="sm" role="status" aria-label={t('sharing.loading')} />}
       {!loading && !error && listed.length === 0 && (
         <Text c="dimmed" size="sm">
           {t('sharing.noLinks')}

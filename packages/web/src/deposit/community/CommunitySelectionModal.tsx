@@ -115,7 +115,7 @@ function Results({ mine, q, page, onPage, onSelect, currentId }: ResultsProps) {
   if (search.isPending) {
     return (
       <Center>
-        <Loader size="sm" aria-label={t('deposit.community.loading')} />
+        <Loader size="sm" role="status" aria-label={t('deposit.community.loading')} />
       </Center>
     );
   }

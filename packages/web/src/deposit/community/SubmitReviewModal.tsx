@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../ui/useReturnFocus.ts';
 
 interface SubmitReviewModalProps {
   opened: boolean;
@@ -19,6 +20,7 @@ type Box = 'acceptAccess' | 'acceptAfterPublish';
 export function SubmitReviewModal(props: SubmitReviewModalProps) {
   const { opened, onClose, onConfirm, communityTitle, direct, published } = props;
   const { t } = useTranslation();
+  useReturnFocus();
   const [ticked, setTicked] = useState<Record<Box, boolean>>({
     acceptAccess: false,
     acceptAfterPublish: false,

@@ -156,7 +156,7 @@ export function MoveButtons({ id, name }: { id: string; name: string }) {
   const index = ids.indexOf(id);
   const pressed = useRef<HTMLElement | null>(null);
 
-  // The row moved: its DOM node may have been moved too, which drops focus.
+  // The row moved. Where the browser drops focus from a moved node, it comes back here.
   useEffect(() => {
     pressed.current?.focus();
     pressed.current = null;

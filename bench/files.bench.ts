@@ -8,7 +8,7 @@
 // only those cases (a2 is (a′), the baseline flushing as it writes); BENCH_NODE_ARGS gives the server's Node options, e.g.
 // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" for a CPU profile.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { open, rename } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -52,6 +52,7 @@ async function makeSource(size: number, name: string): Promise<string> {
 async function baseline(source: string, flushEvery = 0): Promise<void> {
   const temporary = path.join(work, 'data', 'baseline.tmp');
   const md5 = createHash('md5');
+  // Created here; the stream writes through its own descriptor, flushes go through this one.
   const handle = await open(temporary, 'w');
   let bytes = 0;
   let flushedAt = 0;
@@ -70,7 +71,7 @@ async function baseline(source: string, flushEvery = 0): Promise<void> {
         done(null, chunk);
       },
     }),
-    handle.createWriteStream({ highWaterMark: MiB, autoClose: false }),
+    createWriteStream(temporary, { flags: 'r+', highWaterMark: MiB }),
   );
   await flush.running;
   await handle.sync();

@@ -338,6 +338,26 @@ export function describeFiles(backend: 'local' | 's3') {
     });
   });
 
+  describe(`default preview (${backend})`, () => {
+    it('names the file to preview first, in the draft and once published', async () => {
+      const draft = await draftWithFiles(alice, {
+        files: { enabled: true, default_preview: 'b.png' },
+      });
+      await uploadFile(alice, draft.id, 'a.csv', someBytes(10));
+      await uploadFile(alice, draft.id, 'b.png', someBytes(10));
+      expect((await alice.get(filesUrl(draft.id))).json.default_preview).toBe('b.png');
+      const saved = await alice.get(`/api/records/${draft.id}/draft`);
+      expect(saved.json.files).toMatchObject({ enabled: true, default_preview: 'b.png' });
+      expect((await alice.post(publishUrl(draft.id))).status).toBe(202);
+      expect((await alice.get(`/api/records/${draft.id}/files`)).json.default_preview).toBe(
+        'b.png',
+      );
+      expect((await t.client().get(`/api/records/${draft.id}`)).json.files.default_preview).toBe(
+        'b.png',
+      );
+    });
+  });
+
   describe(`downloads (${backend})`, () => {
     it('serves ranges, ETag, type and a safe filename; zips every file', async () => {
       const bytes = someBytes(10_000, 3);
@@ -622,6 +642,33 @@ export function describeFiles(backend: 'local' | 's3') {
       }
     });
 
+    if (backend === 's3') {
+      it('checks the sizes of parts sent straight to S3 when committing', async () => {
+        const draft = await draftWithFiles(alice);
+        const entry = await initMultipart(alice, draft.id, 'sized.bin', partSize + 10, 2);
+        expect((await putPart(entry.links.parts[0]!.url, someBytes(partSize + 1))).status).toBe(
+          200,
+        );
+        expect((await putPart(entry.links.parts[1]!.url, someBytes(9))).status).toBe(200);
+        const commit = await alice.post(`${fileUrl(draft.id, 'sized.bin')}/commit`);
+        expect(commit.status).toBe(400);
+        expect(commit.json.message).toBe(
+          `Size of this part must be equal to part_size sent in multipart initialization (part 1: ${partSize} bytes).`,
+        );
+        // The right bytes, sent again, complete the file.
+        const bytes = someBytes(partSize + 10, 12);
+        expect((await putPart(entry.links.parts[0]!.url, bytes.subarray(0, partSize))).status).toBe(
+          200,
+        );
+        expect((await putPart(entry.links.parts[1]!.url, bytes.subarray(partSize))).status).toBe(
+          200,
+        );
+        const again = await alice.post(`${fileUrl(draft.id, 'sized.bin')}/commit`);
+        expect(again.status, again.body).toBe(200);
+        expect(again.json.checksum).toBe(`md5:${md5(bytes)}`);
+      });
+    }
+
     if (backend === 'local') {
       it('checks Content-MD5 and part sizes, and refuses an expired part URL', async () => {
         const draft = await draftWithFiles(alice);
@@ -673,6 +720,35 @@ export function describeFiles(backend: 'local' | 's3') {
         expect(badNumber.status).toBe(403);
         const commit = await alice.post(`${fileUrl(draft.id, 'checked.bin')}/commit`);
         expect(commit.json.checksum).toBe(`md5:${md5(bytes)}`);
+      });
+
+      it('applies the quota configured for the installation', async () => {
+        const other = await startTestApp({
+          env: { ARCA_FILES_MAX_COUNT: '2', ARCA_FILES_MAX_BYTES: '100' },
+        });
+        try {
+          const client = other.client();
+          await client.login((await buildUser(other.services)).email);
+          const draft = await draftWithFiles(client);
+          expect((await client.get(filesUrl(draft.id))).json.quota).toEqual({
+            max_files: 2,
+            max_bytes: 100,
+          });
+          const three = await client.post(filesUrl(draft.id), [
+            { key: 'a.txt', size: 1 },
+            { key: 'b.txt', size: 1 },
+            { key: 'c.txt', size: 1 },
+          ]);
+          expect(three.status).toBe(400);
+          expect(three.json.message).toMatch(/max amount per record \(2 files\)/);
+          const big = await client.post(filesUrl(draft.id), [{ key: 'a.txt', size: 101 }]);
+          expect(big.json.message).toMatch(/storage limit of 100 bytes/);
+          expect(
+            (await client.post(filesUrl(draft.id), [{ key: 'a.txt', size: 100 }])).status,
+          ).toBe(201);
+        } finally {
+          await other.close();
+        }
       });
 
       it('allows empty files when configured', async () => {

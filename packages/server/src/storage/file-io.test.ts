@@ -126,7 +126,7 @@ describe('file sink (I/O thread)', () => {
     });
     await runningMd5.append('s', file, 0, 1_000_000);
     await runningMd5.append('s', file, 1_000_001, bytes.length - 1);
-    expect(await runningMd5.digest('s')).toEqual({ size: bytes.length, md5: md5(bytes) });
-    expect(await runningMd5.digest('s')).toBeNull();
+    expect(await runningMd5.digest('s', file)).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(await runningMd5.digest('s', file)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { SizeLimitError, type StoredBytes } from './storage.ts';
 // Bytes go to the I/O thread in batches of this size, and at most this much is on its way
 // (per upload) before the source is held back.
 const BATCH = 1024 * 1024;
-const MAX_IN_FLIGHT = 8 * 1024 * 1024;
+const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 
 type Request = IoRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : R) : never;
 type Result = { size: number; md5: string | null } | null | undefined;
@@ -72,16 +72,21 @@ class IoThread {
 }
 
 const threads: IoThread[] = [];
-const poolSize = Math.max(1, Math.min(4, availableParallelism() - 1));
+// Two at least: a multipart upload's parts and its running hash then go side by side.
+const poolSize = Math.max(2, Math.min(4, availableParallelism()));
 let turn = 0;
 
-/** An I/O thread: the same one for the same `key` (running hashes live in one thread). */
-function ioThread(key?: string): IoThread {
+/**
+ * An I/O thread: any, or the same one for the same `file` (so that the writes
+ * to a file share its flushes, and a running hash stays in one thread); with
+ * `next`, the one after it (a file's running hash goes beside its writes).
+ */
+function ioThread(file?: string, next = false): IoThread {
   let index = turn++ % poolSize;
-  if (key !== undefined) {
+  if (file !== undefined) {
     index = 0;
-    for (let i = 0; i < key.length; i++) index = (index * 31 + key.charCodeAt(i)) >>> 0;
-    index %= poolSize;
+    for (let i = 0; i < file.length; i++) index = (index * 31 + file.charCodeAt(i)) >>> 0;
+    index = (index + (next ? 1 : 0)) % poolSize;
   }
   let thread = threads[index];
   if (!thread || thread.dead) threads[index] = thread = new IoThread();
@@ -115,7 +120,7 @@ export interface FileSinkOptions {
 export class FileSink extends Writable {
   result: { size: number; md5: string | null } | undefined;
   private readonly options: FileSinkOptions;
-  private readonly thread = ioThread();
+  private readonly thread: IoThread;
   private readonly session = nextSession++;
   private opened = false;
   private size = 0;
@@ -130,6 +135,7 @@ export class FileSink extends Writable {
   constructor(options: FileSinkOptions) {
     super({ highWaterMark: BATCH });
     this.options = options;
+    this.thread = ioThread(options.path);
   }
 
   override _construct(done: (error?: Error | null) => void): void {
@@ -256,14 +262,17 @@ export async function hashFile(path: string, start = 0, end?: number): Promise<S
   return { size: result!.size, md5: result!.md5! };
 }
 
-/** A running MD5 kept by an I/O thread, fed range by range, in order. */
+/**
+ * Running MD5s of files, kept by an I/O thread (not the one writing the file),
+ * fed range by range, in order.
+ */
 export const runningMd5 = {
   append: async (state: string, path: string, start: number, end: number): Promise<void> => {
-    await ioThread(state).call({ op: 'append', state, path, start, end });
+    await ioThread(path, true).call({ op: 'append', state, path, start, end });
   },
-  digest: async (state: string): Promise<StoredBytes | null> => {
-    const result = await ioThread(state).call({ op: 'digest', state });
+  digest: async (state: string, path: string): Promise<StoredBytes | null> => {
+    const result = await ioThread(path, true).call({ op: 'digest', state });
     return result ? { size: result.size, md5: result.md5! } : null;
   },
-  drop: (state: string): void => ioThread(state).post({ op: 'drop', state }),
+  drop: (state: string, path: string): void => ioThread(path, true).post({ op: 'drop', state }),
 };

@@ -11,11 +11,14 @@ const FLUSH_EVERY = 64 * 1024 * 1024;
 const READ_BUFFER = 1024 * 1024;
 
 interface Session {
+  path: string;
   handle: FileHandle;
   md5: Hash | null;
   /** Where the next bytes go in the file. */
   position: number;
   size: number;
+  /** The end of the bytes written so far (writes run in order), and of those flushed. */
+  writtenUpTo: number;
   flushedUpTo: number;
   flushing: Promise<void> | null;
   /** Writes run one after the other, in the order they came. */
@@ -33,6 +36,42 @@ const failure = (error: unknown) => ({
   message: error instanceof Error ? error.message : String(error),
   code: (error as NodeJS.ErrnoException).code,
 });
+
+/**
+ * Flushes in progress, by file. An fdatasync flushes the whole file whichever
+ * descriptor asks, so the parts of one upload written side by side share
+ * flushes: one at a time per file, and whoever asks while one runs waits for
+ * the next (which covers what they wrote), instead of each taking a thread of
+ * libuv's small pool to flush the same pages.
+ */
+const flushes = new Map<string, { running: Promise<void>; next: Promise<void> | null }>();
+
+function startFlush(path: string): Promise<void> {
+  const running = (async () => {
+    const handle = await open(path, 'r');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  })();
+  const entry = { running, next: null };
+  flushes.set(path, entry);
+  void running
+    .catch(() => undefined)
+    .then(() => {
+      if (flushes.get(path) === entry) flushes.delete(path);
+    });
+  return running;
+}
+
+/** Every byte written to `path` before the call is on the disk once this resolves. */
+function flushFile(path: string): Promise<void> {
+  const current = flushes.get(path);
+  if (!current) return startFlush(path);
+  current.next ??= current.running.catch(() => undefined).then(() => startFlush(path));
+  return current.next;
+}
 
 async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
   let at = position;
@@ -63,9 +102,12 @@ function write(session: Session, id: number, buffers: Buffer[]): void {
     if (session.error === null) {
       try {
         await writeAll(session.handle, buffers, position);
-        if (!session.flushing && session.position - session.flushedUpTo >= FLUSH_EVERY) {
-          const upTo = session.position;
-          session.flushing = session.handle.datasync().then(
+        session.writtenUpTo = position + bytes;
+        const due = session.writtenUpTo - session.flushedUpTo >= FLUSH_EVERY;
+        // In the background, and only when no flush of the file runs: it would cover these bytes.
+        if (due && !session.flushing && !flushes.has(session.path)) {
+          const upTo = session.writtenUpTo;
+          session.flushing = flushFile(session.path).then(
             () => {
               session.flushedUpTo = upTo;
               session.flushing = null;
@@ -92,7 +134,10 @@ async function close(session: Session): Promise<{ size: number; md5: string | nu
   await session.chain;
   await session.flushing;
   try {
-    if (session.error === null) await session.handle.datasync();
+    // A flush that started once every byte was written covers them all.
+    if (session.error === null && session.flushedUpTo < session.writtenUpTo) {
+      await flushFile(session.path);
+    }
   } finally {
     await session.handle.close();
   }
@@ -130,10 +175,12 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
     case 'open': {
       const handle = await open(request.path, request.flags);
       sessions.set(request.session, {
+        path: request.path,
         handle,
         md5: request.hash ? createHash('md5') : null,
         position: request.position,
         size: 0,
+        writtenUpTo: request.position,
         flushedUpTo: request.position,
         flushing: null,
         chain: Promise.resolve(),

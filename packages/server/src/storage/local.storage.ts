@@ -37,8 +37,8 @@ export function createLocalStorage(root: string): Storage {
 
   const runningHashes = createRunningHashes({
     append: (state, key, range) => runningMd5.append(state, pathOf(key), range.start, range.end),
-    digest: (state) => runningMd5.digest(state),
-    drop: (state) => runningMd5.drop(state),
+    digest: (state, key) => runningMd5.digest(state, pathOf(key)),
+    drop: (state, key) => runningMd5.drop(state, pathOf(key)),
   });
   /** Multipart uploads completed and not hashed yet: their number of parts. */
   const completed = new Map<string, number>();

@@ -4,8 +4,8 @@ import type { ByteRange, StoredBytes } from './storage.ts';
 export interface RangeHasher {
   /** Feeds `range` of the object `key` to the running MD5 named `state`. */
   append(state: string, key: string, range: ByteRange): Promise<void>;
-  digest(state: string): Promise<StoredBytes | null>;
-  drop(state: string): void;
+  digest(state: string, key: string): Promise<StoredBytes | null>;
+  drop(state: string, key: string): void;
 }
 
 interface RunningHash {
@@ -36,7 +36,7 @@ export function createRunningHashes(hasher: RangeHasher) {
 
   const abandon = (key: string, running: RunningHash) => {
     running.broken = true;
-    hasher.drop(running.state);
+    hasher.drop(running.state, key);
     if (hashes.get(key) === running) hashes.delete(key);
   };
 
@@ -86,10 +86,10 @@ export function createRunningHashes(hasher: RangeHasher) {
       await running.chain;
       hashes.delete(key);
       if (running.broken || running.next !== parts + 1) {
-        hasher.drop(running.state);
+        hasher.drop(running.state, key);
         return null;
       }
-      return hasher.digest(running.state);
+      return hasher.digest(running.state, key);
     },
 
     drop(key: string): void {

@@ -71,7 +71,7 @@ describe('the app in other languages', () => {
       await creator.waitFor({ state: 'detached' });
       await page.getByLabel(web.deposit.access.metadataOnly).check();
 
-      // The action, not a visibility toggle of the same name (ja: 公開 is both).
+      // The action, not a visibility toggle (in some languages the two read alike).
       await page
         .getByRole('button', { name: web.deposit.actions.publish, exact: true })
         .and(page.locator(':not([aria-pressed])'))

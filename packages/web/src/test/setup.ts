@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 
@@ -25,6 +25,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// A shared CI machine can take more than the default second to render a page; a
+// missing element still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 await initI18n();
 

@@ -59,6 +59,7 @@ class IoThread {
   }
 
   call(request: Request): Promise<Result> {
+    if (this.dead) return Promise.reject(new Error('the file I/O thread has stopped'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.calls.set(id, { resolve, reject });
@@ -67,7 +68,7 @@ class IoThread {
   }
 
   post(request: Request, transfer: ArrayBuffer[] = []): void {
-    this.worker.postMessage(request, transfer);
+    if (!this.dead) this.worker.postMessage(request, transfer);
   }
 }
 

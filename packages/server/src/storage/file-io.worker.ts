@@ -92,7 +92,18 @@ async function writeAll(handle: FileHandle, buffers: Buffer[], position: number)
   }
 }
 
-function write(session: Session, id: number, buffers: Buffer[]): void {
+/**
+ * Frees the memory of buffers once written. (Left to the garbage collector, a
+ * large upload's buffers would pile up to tens of MB before a collection.)
+ */
+function release(memory: ArrayBuffer[]): void {
+  // ArrayBuffer.prototype.transfer is ES2024, newer than the lib the types target.
+  for (const buffer of memory)
+    (buffer as ArrayBuffer & { transfer(n: number): unknown }).transfer(0);
+}
+
+function write(session: Session, id: number, memory: ArrayBuffer[]): void {
+  const buffers = memory.map((buffer) => Buffer.from(buffer));
   const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
   if (session.md5) for (const buffer of buffers) session.md5.update(buffer);
   const position = session.position;
@@ -122,6 +133,7 @@ function write(session: Session, id: number, buffers: Buffer[]): void {
         session.error ??= asError(error);
       }
     }
+    release(memory);
     reply(
       session.error === null
         ? { kind: 'written', session: id, bytes }
@@ -190,13 +202,8 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
     }
     case 'write': {
       const session = sessions.get(request.session);
-      if (session) {
-        write(
-          session,
-          request.session,
-          request.buffers.map((buffer) => Buffer.from(buffer)),
-        );
-      }
+      if (session) write(session, request.session, request.buffers);
+      else release(request.buffers);
       return null;
     }
     case 'close': {

@@ -7,10 +7,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileSink, hashFile, runningMd5 } from './file-io.ts';
 import { SizeLimitError } from './storage.ts';
@@ -129,4 +131,20 @@ describe('file sink (I/O thread)', () => {
     expect(await runningMd5.digest('s', file)).toEqual({ size: bytes.length, md5: md5(bytes) });
     expect(await runningMd5.digest('s', file)).toBeNull();
   });
+
+  it('leaves idle I/O threads that never keep the process alive', async () => {
+    // A process that wrote and hashed through the threads, then has nothing left to do.
+    const script = `
+      import { Readable } from 'node:stream';
+      import { pipeline } from 'node:stream/promises';
+      import { FileSink, hashFile } from ${JSON.stringify(new URL('./file-io.ts', import.meta.url).href)};
+      const file = ${JSON.stringify(path.join(dir, 'exits.bin'))};
+      await pipeline(Readable.from([Buffer.alloc(10)]), new FileSink({ path: file, flags: 'wx', hash: true, maxBytes: 10, takeChunks: false }));
+      console.log((await hashFile(file)).size);
+    `;
+    const scriptFile = path.join(dir, 'exits.mjs');
+    writeFileSync(scriptFile, script);
+    const run = promisify(execFile)(process.execPath, [scriptFile], { timeout: 15_000 });
+    await expect(run).resolves.toMatchObject({ stdout: '10\n' });
+  }, 20_000);
 });

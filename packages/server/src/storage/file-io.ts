@@ -24,13 +24,14 @@ class IoThread {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly calls = new Map<number, { resolve(r: Result): void; reject(e: Error): void }>();
-  readonly sessions = new Map<number, (reply: Extract<IoReply, { kind: 'written' }>) => void>();
+  private readonly sessions = new Map<
+    number,
+    (reply: Extract<IoReply, { kind: 'written' }>) => void
+  >();
   dead = false;
 
   constructor() {
     this.worker = new Worker(new URL('./file-io.worker.ts', import.meta.url));
-    // Idle I/O threads never keep the process alive.
-    this.worker.unref();
     this.worker.on('message', (reply: IoReply) => {
       if (reply.kind === 'written') {
         this.sessions.get(reply.session)?.(reply);
@@ -38,6 +39,7 @@ class IoThread {
       }
       const call = this.calls.get(reply.id);
       this.calls.delete(reply.id);
+      this.keepAlive();
       if (reply.error) call?.reject(asError(reply.error));
       else call?.resolve(reply.result);
     });
@@ -56,6 +58,24 @@ class IoThread {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`file I/O thread exited with ${code}`)));
+    // After the listeners: adding a 'message' listener refs the worker's port again.
+    this.worker.unref();
+  }
+
+  addSession(session: number, onWritten: (reply: Extract<IoReply, { kind: 'written' }>) => void) {
+    this.sessions.set(session, onWritten);
+    this.keepAlive();
+  }
+
+  removeSession(session: number): void {
+    this.sessions.delete(session);
+    this.keepAlive();
+  }
+
+  /** A thread keeps the process alive while it has work under way, and only then. */
+  private keepAlive(): void {
+    if (this.calls.size + this.sessions.size > 0) this.worker.ref();
+    else this.worker.unref();
   }
 
   call(request: Request): Promise<Result> {
@@ -63,6 +83,7 @@ class IoThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.calls.set(id, { resolve, reject });
+      this.keepAlive();
       this.worker.postMessage({ ...request, id });
     });
   }
@@ -140,7 +161,7 @@ export class FileSink extends Writable {
   }
 
   override _construct(done: (error?: Error | null) => void): void {
-    this.thread.sessions.set(this.session, (reply) => {
+    this.thread.addSession(this.session, (reply) => {
       this.inFlight -= reply.bytes;
       if (reply.error) {
         this.destroy(asError(reply.error));
@@ -228,7 +249,7 @@ export class FileSink extends Writable {
     this.thread.call({ op: 'close', session: this.session }).then(
       (result) => {
         this.opened = false;
-        this.thread.sessions.delete(this.session);
+        this.thread.removeSession(this.session);
         this.result = result ?? { size: 0, md5: null };
         done();
       },
@@ -240,7 +261,7 @@ export class FileSink extends Writable {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    this.thread.sessions.delete(this.session);
+    this.thread.removeSession(this.session);
     this.waiting = null;
     if (!this.opened) {
       done(error);

@@ -99,6 +99,31 @@ describe('vocabulary titles', () => {
     expect(ghotuo.json.title_l10n).toBe('Ghotuo');
   });
 
+  it('gives the titles of a record’s references in English and the caller’s languages only', async () => {
+    const owner = t.client();
+    const user = await buildUser(t.services);
+    await owner.login(user.email);
+    const draft = await createDraft(
+      owner,
+      publishable('Few languages', {
+        metadata: { ...publishable().metadata, languages: [{ id: 'deu' }] },
+      }),
+    );
+    const path = `/api/records/${draft.json.id}/draft`;
+    const inGerman = await owner.get(path, { headers: { 'accept-language': 'de-AT,fr;q=0.5' } });
+    expect(Object.keys(inGerman.json.metadata.resource_type.title).sort()).toEqual([
+      'de',
+      'en',
+      'fr',
+    ]);
+    expect(inGerman.json.metadata.languages[0].title.de).toBe('Deutsch');
+    const plain = await owner.get(path);
+    expect(plain.json.metadata.resource_type.title).toEqual({ en: 'Dataset' });
+    // Every translation stays with the vocabulary.
+    const entry = await owner.get('/api/vocabularies/resourcetypes/dataset');
+    expect(Object.keys(entry.json.title).length).toBeGreaterThan(30);
+  });
+
   it('localises the record ui block', async () => {
     const owner = t.client();
     const user = await buildUser(t.services);

@@ -439,6 +439,16 @@ describe('DOIs', () => {
     const second = (await createDraft(alice, publishable('Wants the same DOI', { pids: doi })))
       .json;
     expect(fieldErrors({ json: second } as never)['pids.doi']).toHaveLength(1);
+    // A save answers the same, whatever the case of the DOI, and forgets it once changed.
+    const save = (identifier: string) =>
+      alice.put(
+        `/api/records/${second.id}/draft`,
+        publishable('Wants the same DOI', { pids: { doi: { identifier, provider: 'external' } } }),
+      );
+    const sameDoi = await save('10.5281/ZENODO.1234567');
+    expect(sameDoi.status).toBe(200);
+    expect(fieldErrors(sameDoi)['pids.doi']).toHaveLength(1);
+    expect(fieldErrors(await save('10.5281/zenodo.7654321'))['pids.doi']).toBeUndefined();
     const malformed = (
       await createDraft(
         alice,

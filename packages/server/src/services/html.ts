@@ -50,9 +50,23 @@ const DESCRIPTION: sanitize.IOptions = {
   ],
 };
 
+// Each save of a draft sends its descriptions again, mostly unchanged: the
+// latest results are kept (small texts only, so the memory stays small).
+const recentDescriptions = new Map<string, string>();
+const REMEMBERED = 200;
+const REMEMBERED_LENGTH = 10_000;
+
 /** A record description reduced to harmless formatting. */
 export function sanitizeDescription(html: string): string {
-  return sanitize(html, DESCRIPTION).trim();
+  const known = recentDescriptions.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitize(html, DESCRIPTION).trim();
+  if (html.length <= REMEMBERED_LENGTH) {
+    if (recentDescriptions.size >= REMEMBERED)
+      recentDescriptions.delete(recentDescriptions.keys().next().value!);
+    recentDescriptions.set(html, clean);
+  }
+  return clean;
 }
 
 /** The readable text of user HTML, for plain-text mail. */

@@ -1,3 +1,4 @@
+import { vocabularyRefs } from '../../services/records/vocabulary-refs.ts';
 import { localise } from './vocabulary.serializer.ts';
 
 type Json = Record<string, unknown>;
@@ -67,6 +68,34 @@ export function localisedMetadata(metadata: Json, languages: readonly string[]):
   );
   if (related.length) ui.related_identifiers = related;
   return ui;
+}
+
+/** A {lang: text} map cut down to English and the caller's languages (exact tag and base). */
+function inLanguages(texts: Json, languages: readonly string[]): Json {
+  const kept: Json = {};
+  for (const tag of ['en', ...languages]) {
+    for (const key of [tag, tag.split('-')[0] ?? tag]) {
+      if (typeof texts[key] === 'string') kept[key] = texts[key];
+    }
+  }
+  return Object.keys(kept).length > 0 ? kept : texts;
+}
+
+/**
+ * The metadata with the vocabulary titles (and licence descriptions) of its
+ * references in English and the caller's languages only. The vocabularies name
+ * things in every language Arca speaks, which made a record's JSON seven times
+ * longer; every translation stays at /api/vocabularies/{type}/{id}. The maps
+ * are shared with the vocabulary cache: they are replaced, never changed.
+ */
+export function metadataInLanguages(metadata: Json, languages: readonly string[]): Json {
+  for (const { holder } of vocabularyRefs(metadata)) {
+    for (const field of ['title', 'description']) {
+      const texts = holder[field];
+      if (isObject(texts)) holder[field] = inLanguages(texts, languages);
+    }
+  }
+  return metadata;
 }
 
 /** A date as a person of that language writes it in full ("15 January 2026", "2026年1月15日"). */

@@ -12,7 +12,7 @@ import type { RecordStatus } from '@arca/schema';
 import { expandCommunity, reviewStatus, serializeReviewSummary } from './review.serializer.ts';
 import { serializeUser } from './user.serializer.ts';
 import { serializeRecordFiles } from './file.serializer.ts';
-import { localisedMetadata, longDate } from './record-l10n.ts';
+import { localisedMetadata, longDate, metadataInLanguages } from './record-l10n.ts';
 
 export interface RecordSerializerContext {
   links: Links;
@@ -175,7 +175,7 @@ export function serializeRecord(
       ...(can('canEdit') ? { is_latest_draft: view.versions.isLatestDraft } : {}),
     },
     pids: document.pids,
-    metadata: view.metadata,
+    metadata: metadataInLanguages(view.metadata, context.languages),
     custom_fields: document.custom_fields,
     access: {
       record: document.access.record,

@@ -275,6 +275,7 @@ export function createRecordService(deps: {
     document: RecordDocument,
     published: RecordRow | undefined,
     fileList?: FileWithObject[],
+    doiTakenByOther?: boolean,
   ) => {
     const files = fileList ? fileFacts(fileList) : await deps.files.facts(id);
     return validator.validate({
@@ -283,6 +284,7 @@ export function createRecordService(deps: {
       published,
       fileCount: files.completed,
       totalFiles: files.total,
+      ...(doiTakenByOther === undefined ? {} : { doiTakenByOther }),
     });
   };
 
@@ -388,7 +390,7 @@ export function createRecordService(deps: {
         delete document.pids.doi;
       // The files read with the draft serve the validation and the answer.
       const files = existing.files ?? (await deps.files.entries(id, true));
-      const errors = await validate(id, document, await publishedOf(existing), files);
+      // Saved first, then validated: a save never rejects, and the write answers the DOI check.
       const saved = await repo.updateDraft(id, document, options.expectedRevision);
       if (!saved) {
         // Someone saved between our read and our write.
@@ -396,10 +398,18 @@ export function createRecordService(deps: {
         checkRevision(current?.revisionId ?? -1, options.expectedRevision);
         throw notFound();
       }
+      const { doiTakenByOther, ...savedRow } = saved;
+      const errors = await validate(
+        id,
+        document,
+        await publishedOf(existing),
+        files,
+        doiTakenByOther,
+      );
       // Parent, grants and version flags are as read before the save: no second read.
       const loaded: Loaded = {
         ...existing,
-        row: saved,
+        row: savedRow,
         document,
         facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
       };

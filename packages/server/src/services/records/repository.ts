@@ -1,9 +1,10 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drafts, grants, parents, records, secretLinks, users } from '../../db/schema.ts';
+import { drafts, grants, parents, pids, records, secretLinks, users } from '../../db/schema.ts';
 import { jsonRowsOf, rowsFromJson } from '../../db/json-rows.ts';
 import { derivedColumns, plainDerivedColumns, searchTexts, searchVectorOf } from './derived.ts';
 import type { RecordDocument } from './document.ts';
+import { EXTERNAL_PROVIDER } from '../pids.service.ts';
 
 export type DraftRow = Omit<typeof drafts.$inferSelect, 'searchVector'>;
 export type RecordRow = Omit<typeof records.$inferSelect, 'searchVector'>;
@@ -108,7 +109,12 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
           sql`(${placeholder('expected')}::integer IS NULL OR ${drafts.revisionId} = ${placeholder('expected')}::integer)`,
         ),
       )
-      .returning(draftFieldsButDocument)
+      .returning({
+        ...draftFieldsButDocument,
+        // The save's DOI check rides along: another object holding the draft's external DOI.
+        doiTakenByOther: sql<boolean>`EXISTS (SELECT 1 FROM ${pids} p WHERE p.scheme = 'doi'
+          AND p.identifier = lower(${placeholder('externalDoi')}::text) AND p.object_id <> ${drafts.id})`,
+      })
       .prepare('update_draft');
   let updateDraftQuery: ReturnType<typeof prepareUpdateDraft> | undefined;
 
@@ -225,14 +231,18 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
       return row!;
     },
 
-    /** Saves a draft's document; with `expectedRevision`, only if nobody saved in between. */
+    /**
+     * Saves a draft's document; with `expectedRevision`, only if nobody saved in
+     * between. Also answers whether another object holds its external DOI.
+     */
     async updateDraft(
       id: string,
       document: RecordDocument,
       expectedRevision?: number,
-    ): Promise<DraftRow | undefined> {
+    ): Promise<(DraftRow & { doiTakenByOther: boolean }) | undefined> {
       updateDraftQuery ??= prepareUpdateDraft();
       const [textA, textB, textC] = searchTexts(document);
+      const doi = document.pids.doi;
       const [row] = await updateDraftQuery.execute({
         id,
         expected: expectedRevision ?? null,
@@ -241,6 +251,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
         textA,
         textB,
         textC,
+        externalDoi: doi?.provider === EXTERNAL_PROVIDER ? doi.identifier : null,
       });
       return row && { ...row, document: document as unknown as Record<string, unknown> };
     },

@@ -15,6 +15,8 @@ export interface ValidationInput {
   fileCount: number;
   /** Every file, whatever its state. */
   totalFiles?: number;
+  /** Whether another object holds the external DOI, when already known (a save asks with its write). */
+  doiTakenByOther?: boolean;
 }
 
 export interface ValidationRules {
@@ -79,7 +81,7 @@ export function createRecordValidator(deps: {
       const doi = document.pids.doi;
       if (
         doi?.provider === EXTERNAL_PROVIDER &&
-        (await deps.pids.takenByOther(doi.identifier, input.id))
+        (input.doiTakenByOther ?? (await deps.pids.takenByOther(doi.identifier, input.id)))
       ) {
         add(errors, 'pids.doi', 'doiTaken');
       }

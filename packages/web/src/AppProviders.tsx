@@ -1,7 +1,7 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NotificationsHost } from './ui/notify.tsx';
 import { cssVariablesResolver, useAppTheme } from './ui/theme.ts';
 
 interface AppProvidersProps {
@@ -17,7 +17,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
   return (
     <DirectionProvider>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-        <Notifications />
+        <NotificationsHost />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -1,7 +1,6 @@
 import { profileUpdate, type ProfileUpdate, type UserItem } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Radio, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { useUpdateProfile } from '../api/profile.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AffiliationInput } from './AffiliationInput.tsx';
+import { notify } from '../ui/notify.tsx';
 
 type ProfileFormValues = z.input<typeof profileUpdate>;
 
@@ -61,7 +61,7 @@ function ProfileForm({ user }: { user: UserItem }) {
     updateProfile.mutate(values, {
       onSuccess: (saved) => {
         reset(toFormValues(saved));
-        notifications.show({ color: 'green', message: t('settings.profile.saved') });
+        void notify({ color: 'green', message: t('settings.profile.saved') });
       },
       onError: (error) => setServerFieldErrors(error, setError),
     }),

@@ -1,10 +1,10 @@
 import type { TokenItem } from '@arca/schema';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useRevokeToken } from '../api/tokens.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { notify } from '../ui/notify.tsx';
 
 /** Revoking breaks every script that uses the token, so it asks first. */
 export function RevokeTokenButton({ token }: { token: TokenItem }) {
@@ -16,7 +16,7 @@ export function RevokeTokenButton({ token }: { token: TokenItem }) {
     revokeToken.mutate(token.id, {
       onSuccess: () => {
         close();
-        notifications.show({ message: t('settings.tokens.revoked', { name: token.name }) });
+        void notify({ message: t('settings.tokens.revoked', { name: token.name }) });
       },
     });
 

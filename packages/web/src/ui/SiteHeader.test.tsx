@@ -65,6 +65,26 @@ describe('SiteHeader', () => {
     );
   });
 
+  it('tells when logging out failed, in a notification loaded on demand', async () => {
+    mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': reply(200, buildUser()),
+      'POST /api/auth/logout': reply(500, { status: 500, message: 'Internal server error.' }),
+    });
+    const { user } = renderApp('/me/settings');
+
+    await user.click(
+      await within(await findHeader()).findByRole('button', { name: 'Ada Lovelace' }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+
+    expect(
+      await screen.findByText('You could not be logged out. Please try again.'),
+    ).toBeInTheDocument();
+    expect(within(await findHeader()).getByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
+  });
+
   it('sends a search to the search page', async () => {
     mockFetch({ 'GET /api/config': reply(200, siteConfig), 'GET /api/me': anonymous });
     const { user, router } = renderApp('/');

@@ -1,9 +1,9 @@
 import type { UserItem } from '@arca/schema';
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogOut } from '../api/auth.ts';
+import { notify } from './notify.tsx';
 
 export function displayName(user: UserItem): string {
   return user.profile.full_name || user.email || user.username || user.id;
@@ -16,7 +16,7 @@ export function UserMenu({ user }: { user: UserItem }) {
 
   const onLogOut = () =>
     logOut.mutate(undefined, {
-      onError: () => notifications.show({ color: 'red', message: t('header.logOutFailed') }),
+      onError: () => void notify({ color: 'red', message: t('header.logOutFailed') }),
     });
 
   return (

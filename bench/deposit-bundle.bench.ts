@@ -41,10 +41,10 @@ try {
   console.log('');
   console.log('| script | raw KB | gzip KB |');
   console.log('| --- | ---: | ---: |');
-  for (const row of rows.slice(0, 12))
+  for (const row of rows.slice(0, Number(process.env.BENCH_ROWS ?? 12)))
     console.log(`| ${row.name} | ${kb(row.raw)} | ${kb(row.gzip)} |`);
-  if (rows.length > 12) {
-    const rest = rows.slice(12);
+  if (rows.length > Number(process.env.BENCH_ROWS ?? 12)) {
+    const rest = rows.slice(Number(process.env.BENCH_ROWS ?? 12));
     console.log(
       `| ${rest.length} more | ${kb(rest.reduce((s, r) => s + r.raw, 0))} | ${kb(rest.reduce((s, r) => s + r.gzip, 0))} |`,
     );

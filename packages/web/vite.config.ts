@@ -9,6 +9,20 @@ export default defineConfig({
     // The server serves this folder for every route outside /api.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Mantine in one chunk: split per component it made some eighty small chunks
+            // that compress worse apart (about 11 KB gzipped more for the deposit page).
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:5000' },

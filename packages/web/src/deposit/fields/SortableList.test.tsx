@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-providers.tsx';
-import { MoveButtons, SortableList } from './SortableList.tsx';
+import { MoveButtons, SortableItem, SortableList } from './SortableList.tsx';
 
 function Names() {
   const [names, setNames] = useState(['Curie', 'Noether', 'Meitner']);
@@ -25,12 +25,16 @@ function Names() {
   );
 }
 
+const INSTRUCTIONS = /^To pick up an item/;
+
 const order = () =>
   screen.getAllByRole('listitem').map((item) => item.textContent?.replace(/[↑↓\s]/g, ''));
 
 describe('MoveButtons', () => {
   it('moves a row up and down, keeps focus on the button and announces the new position', async () => {
     const { user } = renderWithProviders(<Names />);
+    // Three rows: dragging loads (its instructions for screen readers come with it).
+    await screen.findByText(INSTRUCTIONS);
     const up = screen.getByRole('button', { name: 'Move Meitner up' });
     await user.click(up);
     expect(order()).toEqual(['Curie', 'Meitner', 'Noether']);

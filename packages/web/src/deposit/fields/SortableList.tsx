@@ -1,20 +1,4 @@
 import { LiveRegion, useAnnouncement } from '@dnd-kit/accessibility';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
 import { ActionIcon, Group } from '@mantine/core';
 import {
   createContext,
@@ -23,21 +7,69 @@ import {
   useId,
   useMemo,
   useRef,
+  useState,
+  type CSSProperties,
   type MouseEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type * as DragModuleType from './sortable-drag.tsx';
 
 // Arrows drawn beside the buttons' translated names (aria-hidden: the name is what is read).
 const ARROW_UP = '↑';
 const ARROW_DOWN = '↓';
 
+/** What a row gives its element and its drag handle (nothing until dragging has loaded). */
+export interface RowBinding {
+  ref?: (element: HTMLElement | null) => void;
+  style: CSSProperties;
+  handleProps: Record<string, unknown>;
+}
+
+export interface SortableItemProps {
+  id: string;
+  children: (binding: RowBinding) => ReactNode;
+}
+
+type DragModule = typeof DragModuleType;
+
+// Dragging (dnd-kit, about 14 KB gzipped) loads once a list first has two rows:
+// a list of none or one has nothing to reorder, and the deposit page opens faster.
+let dragModule: DragModule | undefined;
+let loadingDrag: Promise<DragModule> | undefined;
+const loadDrag = () =>
+  (loadingDrag ??= import('./sortable-drag.tsx').then((module) => (dragModule = module)));
+
+function useDrag(wanted: boolean): DragModule | undefined {
+  const [loaded, setLoaded] = useState(dragModule);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    void loadDrag().then((module) => current && setLoaded(module));
+    return () => {
+      current = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
+const NO_BINDING: RowBinding = { style: {}, handleProps: {} };
+
+function StillItem({ children }: SortableItemProps) {
+  return children(NO_BINDING);
+}
+
 interface SortableListValue {
   ids: readonly string[];
   moveBy: (id: string, offset: -1 | 1) => void;
+  Item: (props: SortableItemProps) => ReactNode;
 }
 
-const SortableListContext = createContext<SortableListValue>({ ids: [], moveBy: () => {} });
+const SortableListContext = createContext<SortableListValue>({
+  ids: [],
+  moveBy: () => {},
+  Item: StillItem,
+});
 
 interface SortableListProps {
   /** The rows' sort ids, in order. */
@@ -50,64 +82,20 @@ interface SortableListProps {
 
 /**
  * A list reordered three ways: by dragging a row's handle with a pointer; with
- * the keyboard on the handle (Space, arrows, Space: dnd-kit's keyboard sensor,
- * explained and announced to screen readers in the user's language); and with
- * each row's Move up / Move down buttons (`MoveButtons`), which anyone can see
- * and reach with Tab, and whose moves are announced too.
+ * the keyboard on the handle (sortable-drag.tsx); and with each row's Move up /
+ * Move down buttons (`MoveButtons`), which anyone can see and reach with Tab,
+ * and whose moves are announced too. Each row renders through `SortableItem`.
  */
 export function SortableList({ ids, nameOf, onMove, children }: SortableListProps) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const { announce, announcement } = useAnnouncement();
   const regionId = `sortable-announcement-${useId()}`;
-  const lastOver = useRef<UniqueIdentifier>(undefined);
-
-  const where = (id: UniqueIdentifier | undefined, fallback: UniqueIdentifier) => {
-    const index = ids.indexOf(String(id ?? fallback));
-    return { position: index + 1, count: ids.length };
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return t('deposit.fields.sortable.pickedUp', {
-        name: nameOf(String(active.id)),
-        ...where(active.id, active.id),
-      });
-    },
-    onDragOver: ({ active, over }) => {
-      // dnd-kit reports the row over itself right after the pick-up: that says nothing new.
-      if (!over || over.id === lastOver.current) return undefined;
-      lastOver.current = over.id;
-      return t('deposit.fields.sortable.movedTo', {
-        name: nameOf(String(active.id)),
-        ...where(over.id, active.id),
-      });
-    },
-    onDragEnd: ({ active, over }) =>
-      t('deposit.fields.sortable.dropped', {
-        name: nameOf(String(active.id)),
-        ...where(over?.id, active.id),
-      }),
-    onDragCancel: ({ active }) =>
-      t('deposit.fields.sortable.cancelled', {
-        name: nameOf(String(active.id)),
-        ...where(active.id, active.id),
-      }),
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) onMove(from, to);
-  };
+  const drag = useDrag(ids.length >= 2);
 
   const value = useMemo<SortableListValue>(
     () => ({
       ids,
+      Item: drag?.DragItem ?? StillItem,
       moveBy: (id, offset) => {
         const from = ids.indexOf(id);
         const to = from + offset;
@@ -122,27 +110,27 @@ export function SortableList({ ids, nameOf, onMove, children }: SortableListProp
         );
       },
     }),
-    [ids, onMove, nameOf, announce, t],
+    [ids, onMove, nameOf, announce, t, drag],
   );
 
   return (
     <SortableListContext value={value}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: { draggable: t('deposit.fields.sortable.instructions') },
-        }}
-      >
-        <SortableContext items={[...ids]} strategy={verticalListSortingStrategy}>
+      {drag ? (
+        <drag.DragList ids={ids} nameOf={nameOf} onMove={onMove}>
           {children}
-        </SortableContext>
-      </DndContext>
+        </drag.DragList>
+      ) : (
+        children
+      )}
       <LiveRegion id={regionId} announcement={announcement} />
     </SortableListContext>
   );
+}
+
+/** A row of a SortableList: `children` renders it with what dragging needs. */
+export function SortableItem(props: SortableItemProps) {
+  const { Item } = use(SortableListContext);
+  return <Item {...props} />;
 }
 
 /**

@@ -1,5 +1,3 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazy, memo, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
@@ -7,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
 import { personName } from '../../serializer.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
-import { MoveButtons, SortableList } from '../SortableList.tsx';
+import { MoveButtons, SortableItem, SortableList } from '../SortableList.tsx';
 // Modals load when first opened: they are not needed to show the form.
 const CreatibutorModal = lazy(() =>
   import('./CreatibutorModal.tsx').then((module) => ({ default: module.CreatibutorModal })),
@@ -107,72 +105,73 @@ const CreatibutorRow = memo(function CreatibutorRow({
   onRemove,
 }: CreatibutorRowProps) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: sortId });
   const error = useRowError(path);
   const errorId = useId();
   const name = displayName(value);
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      px="xs"
-      py={4}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        // Off-screen rows of a long list skip layout and paint.
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 38px',
-      }}
-    >
-      <Group wrap="nowrap" gap="xs">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t('deposit.fields.creatibutors.drag', { name })}
-          {...attributes}
-          {...listeners}
+    <SortableItem id={sortId}>
+      {({ ref, style, handleProps }) => (
+        <Paper
+          ref={ref}
+          withBorder
+          px="xs"
+          py={4}
+          style={{
+            ...style,
+            // Off-screen rows of a long list skip layout and paint.
+            contentVisibility: 'auto',
+            containIntrinsicSize: 'auto 38px',
+          }}
         >
-          ⋮⋮
-        </ActionIcon>
-        <Stack gap={0} style={{ flex: 1 }}>
-          <Text size="sm">
-            {name || t('deposit.fields.creatibutors.unnamed')}
-            {value.affiliations.length > 0 && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                ({value.affiliations.map((affiliation) => affiliation.name).join('; ')})
+          <Group wrap="nowrap" gap="xs">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('deposit.fields.creatibutors.drag', { name })}
+              {...handleProps}
+            >
+              ⋮⋮
+            </ActionIcon>
+            <Stack gap={0} style={{ flex: 1 }}>
+              <Text size="sm">
+                {name || t('deposit.fields.creatibutors.unnamed')}
+                {value.affiliations.length > 0 && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({value.affiliations.map((affiliation) => affiliation.name).join('; ')})
+                  </Text>
+                )}
               </Text>
-            )}
-          </Text>
-          {error && (
-            <Text id={errorId} size="xs" c="red">
-              {error}
-            </Text>
-          )}
-        </Stack>
-        <MoveButtons id={sortId} name={name || t('deposit.fields.creatibutors.unnamed')} />
-        <Button
-          size="compact-xs"
-          variant="default"
-          onClick={() => onEdit(index)}
-          aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {t('deposit.fields.creatibutors.edit')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="default"
-          color="red"
-          onClick={() => onRemove(index)}
-          aria-label={t('deposit.fields.creatibutors.removeNamed', { name })}
-        >
-          {t('deposit.fields.creatibutors.remove')}
-        </Button>
-      </Group>
-    </Paper>
+              {error && (
+                <Text id={errorId} size="xs" c="red">
+                  {error}
+                </Text>
+              )}
+            </Stack>
+            <MoveButtons id={sortId} name={name || t('deposit.fields.creatibutors.unnamed')} />
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => onEdit(index)}
+              aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
+              aria-describedby={error ? errorId : undefined}
+            >
+              {t('deposit.fields.creatibutors.edit')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              color="red"
+              onClick={() => onRemove(index)}
+              aria-label={t('deposit.fields.creatibutors.removeNamed', { name })}
+            >
+              {t('deposit.fields.creatibutors.remove')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </SortableItem>
   );
 });
 

@@ -1,5 +1,3 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
@@ -7,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
-import { MoveButtons, SortableList } from '../SortableList.tsx';
+import { MoveButtons, SortableItem, SortableList } from '../SortableList.tsx';
 import type { LicenseModalState } from './LicenseModal.tsx';
 
 const LicenseModal = lazy(() =>
@@ -99,78 +97,74 @@ interface LicenseItemProps {
 function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id });
   const error = useFieldError(`metadata.rights.${index}`);
   const errorId = useId();
   const long = [...license.description].length > LICENSE_DESCRIPTION_LENGTH;
   return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-testid="license-item"
-    >
-      <Group wrap="nowrap" align="flex-start">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('deposit.fields.licenses.drag', { title: license.title })}
-          {...attributes}
-          {...listeners}
-        >
-          ⋮⋮
-        </ActionIcon>
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Text fw={500} size="sm">
-            {license.title}
-          </Text>
-          {license.description && (
-            <Text size="xs" c="dimmed">
-              {expanded
-                ? license.description
-                : truncate(license.description, LICENSE_DESCRIPTION_LENGTH)}{' '}
-              {long && !expanded && (
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="xs"
-                  onClick={() => setExpanded(true)}
-                >
-                  {t('deposit.fields.licenses.readMore')}
+    <SortableItem id={id}>
+      {({ ref, style, handleProps }) => (
+        <Paper ref={ref} withBorder p="xs" style={style} data-testid="license-item">
+          <Group wrap="nowrap" align="flex-start">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('deposit.fields.licenses.drag', { title: license.title })}
+              {...handleProps}
+            >
+              ⋮⋮
+            </ActionIcon>
+            <Stack gap={2} style={{ flex: 1 }}>
+              <Text fw={500} size="sm">
+                {license.title}
+              </Text>
+              {license.description && (
+                <Text size="xs" c="dimmed">
+                  {expanded
+                    ? license.description
+                    : truncate(license.description, LICENSE_DESCRIPTION_LENGTH)}{' '}
+                  {long && !expanded && (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      onClick={() => setExpanded(true)}
+                    >
+                      {t('deposit.fields.licenses.readMore')}
+                    </Anchor>
+                  )}
+                </Text>
+              )}
+              {license.link && (
+                <Anchor href={license.link} target="_blank" rel="noopener" size="xs">
+                  {license.link}
                 </Anchor>
               )}
-            </Text>
-          )}
-          {license.link && (
-            <Anchor href={license.link} target="_blank" rel="noopener" size="xs">
-              {license.link}
-            </Anchor>
-          )}
-          <GroupError id={errorId} error={error} />
-        </Stack>
-        <Group gap={4}>
-          <MoveButtons id={id} name={license.title} />
-          <Button
-            size="compact-xs"
-            variant="default"
-            onClick={onEdit}
-            aria-label={t('deposit.fields.licenses.editNamed', { title: license.title })}
-            aria-describedby={describedBy(errorId, error)}
-          >
-            {t('deposit.fields.licenses.edit')}
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="default"
-            color="red"
-            onClick={onRemove}
-            aria-label={t('deposit.fields.licenses.removeNamed', { title: license.title })}
-          >
-            {t('deposit.fields.licenses.remove')}
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+              <GroupError id={errorId} error={error} />
+            </Stack>
+            <Group gap={4}>
+              <MoveButtons id={id} name={license.title} />
+              <Button
+                size="compact-xs"
+                variant="default"
+                onClick={onEdit}
+                aria-label={t('deposit.fields.licenses.editNamed', { title: license.title })}
+                aria-describedby={describedBy(errorId, error)}
+              >
+                {t('deposit.fields.licenses.edit')}
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="default"
+                color="red"
+                onClick={onRemove}
+                aria-label={t('deposit.fields.licenses.removeNamed', { title: license.title })}
+              >
+                {t('deposit.fields.licenses.remove')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+    </SortableItem>
   );
 }

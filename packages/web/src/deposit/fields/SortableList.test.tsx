@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-providers.tsx';
-import { MoveButtons, SortableItem, SortableList } from './SortableList.tsx';
+import { MoveButtons, SortableList } from './SortableList.tsx';
 
 function Names() {
   const [names, setNames] = useState(['Curie', 'Noether', 'Meitner']);

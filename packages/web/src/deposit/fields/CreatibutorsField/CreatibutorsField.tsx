@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreatibutorValue, DepositFormValues } from '../../form-values.ts';
 import { personName } from '../../serializer.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
+import { RowActions } from '../RowActions.tsx';
 import { MoveButtons, SortableItem, SortableList } from '../SortableList.tsx';
 // Modals load when first opened: they are not needed to show the form.
 const CreatibutorModal = lazy(() =>
@@ -150,24 +151,19 @@ const CreatibutorRow = memo(function CreatibutorRow({
               )}
             </Stack>
             <MoveButtons id={sortId} name={name || t('deposit.fields.creatibutors.unnamed')} />
-            <Button
-              size="compact-xs"
-              variant="default"
-              onClick={() => onEdit(index)}
-              aria-label={t('deposit.fields.creatibutors.editNamed', { name })}
-              aria-describedby={error ? errorId : undefined}
-            >
-              {t('deposit.fields.creatibutors.edit')}
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
-              color="red"
-              onClick={() => onRemove(index)}
-              aria-label={t('deposit.fields.creatibutors.removeNamed', { name })}
-            >
-              {t('deposit.fields.creatibutors.remove')}
-            </Button>
+            <RowActions
+              edit={{
+                text: t('deposit.fields.creatibutors.edit'),
+                label: t('deposit.fields.creatibutors.editNamed', { name }),
+              }}
+              remove={{
+                text: t('deposit.fields.creatibutors.remove'),
+                label: t('deposit.fields.creatibutors.removeNamed', { name }),
+              }}
+              onEdit={() => onEdit(index)}
+              onRemove={() => onRemove(index)}
+              describedBy={error ? errorId : undefined}
+            />
           </Group>
         </Paper>
       )}

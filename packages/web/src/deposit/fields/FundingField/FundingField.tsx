@@ -4,6 +4,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, FundingValue } from '../../form-values.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
+import { RowActions } from '../RowActions.tsx';
 const FundingModal = lazy(() =>
   import('./FundingModal.tsx').then((module) => ({ default: module.FundingModal })),
 );
@@ -82,24 +83,19 @@ function FundingRow({
           )}
           <GroupError id={errorId} error={error} />
         </Stack>
-        <Button
-          size="compact-xs"
-          variant="default"
-          onClick={onEdit}
-          aria-label={t('deposit.fields.funding.editNamed', { funder: value.funder.name })}
-          aria-describedby={describedBy(errorId, error)}
-        >
-          {t('deposit.fields.funding.edit')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="default"
-          color="red"
-          onClick={onRemove}
-          aria-label={t('deposit.fields.funding.removeNamed', { funder: value.funder.name })}
-        >
-          {t('deposit.fields.funding.remove')}
-        </Button>
+        <RowActions
+          edit={{
+            text: t('deposit.fields.funding.edit'),
+            label: t('deposit.fields.funding.editNamed', { funder: value.funder.name }),
+          }}
+          remove={{
+            text: t('deposit.fields.funding.remove'),
+            label: t('deposit.fields.funding.removeNamed', { funder: value.funder.name }),
+          }}
+          onEdit={onEdit}
+          onRemove={onRemove}
+          describedBy={describedBy(errorId, error)}
+        />
       </Group>
     </Paper>
   );

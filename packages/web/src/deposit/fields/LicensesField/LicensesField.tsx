@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
+import { RowActions } from '../RowActions.tsx';
 import { MoveButtons, SortableItem, SortableList } from '../SortableList.tsx';
 import type { LicenseModalState } from './LicenseModal.tsx';
 
@@ -143,24 +144,19 @@ function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps)
             </Stack>
             <Group gap={4}>
               <MoveButtons id={id} name={license.title} />
-              <Button
-                size="compact-xs"
-                variant="default"
-                onClick={onEdit}
-                aria-label={t('deposit.fields.licenses.editNamed', { title: license.title })}
-                aria-describedby={describedBy(errorId, error)}
-              >
-                {t('deposit.fields.licenses.edit')}
-              </Button>
-              <Button
-                size="compact-xs"
-                variant="default"
-                color="red"
-                onClick={onRemove}
-                aria-label={t('deposit.fields.licenses.removeNamed', { title: license.title })}
-              >
-                {t('deposit.fields.licenses.remove')}
-              </Button>
+              <RowActions
+                edit={{
+                  text: t('deposit.fields.licenses.edit'),
+                  label: t('deposit.fields.licenses.editNamed', { title: license.title }),
+                }}
+                remove={{
+                  text: t('deposit.fields.licenses.remove'),
+                  label: t('deposit.fields.licenses.removeNamed', { title: license.title }),
+                }}
+                onEdit={onEdit}
+                onRemove={onRemove}
+                describedBy={describedBy(errorId, error)}
+              />
             </Group>
           </Group>
         </Paper>

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { fullRecord } from '@arca/schema/records/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { addCreator, field, loggedInPage } from './deposit.helpers.ts';
 
 // WCAG 2.1 AA, as axe-core tags its rules.
@@ -10,19 +10,12 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING = new Set(['serious', 'critical']);
 type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = useE2E();
 let anonymous: Page;
 let alice: Page;
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-  anonymous = await (await browser.newContext()).newPage();
-  alice = await loggedInPage(browser, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  anonymous = await (await e2e.browser.newContext()).newPage();
+  alice = await loggedInPage(e2e.browser, e2e.server.url);
 });
 
 /**
@@ -74,16 +67,16 @@ function detail(node: NodeResult): string {
 
 /** A demo record's id, found through the API as a script would. */
 async function recordId(query: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/records?q=${encodeURIComponent(query)}`);
+  const response = await fetch(`${e2e.server.url}/api/records?q=${encodeURIComponent(query)}`);
   const body = (await response.json()) as { hits: { hits: { id: string }[] } };
   return body.hits.hits[0]?.id ?? '';
 }
 
 /** The API as the page's user, with the CSRF header the server wants on writes. */
 async function api(page: Page, method: string, path: string, data?: unknown): Promise<unknown> {
-  const cookies = await page.context().cookies(server.url);
+  const cookies = await page.context().cookies(e2e.server.url);
   const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const answer = await page.request.fetch(`${server.url}${path}`, {
+  const answer = await page.request.fetch(`${e2e.server.url}${path}`, {
     method,
     headers: { 'X-CSRFToken': csrf },
     ...(data === undefined ? {} : { data }),
@@ -101,9 +94,9 @@ async function richDraft(): Promise<string> {
   })) as { id: string };
   const files = `/api/records/${draft.id}/draft/files`;
   await api(alice, 'POST', files, [{ key: 'readings.csv' }]);
-  const cookies = await alice.context().cookies(server.url);
+  const cookies = await alice.context().cookies(e2e.server.url);
   const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const content = await alice.request.put(`${server.url}${files}/readings.csv/content`, {
+  const content = await alice.request.put(`${e2e.server.url}${files}/readings.csv/content`, {
     headers: { 'X-CSRFToken': csrf, 'Content-Type': 'application/octet-stream' },
     data: Buffer.from('station,moisture\nA,0.31\nB,0.27\n'),
   });
@@ -131,11 +124,11 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
     async () => {
       const audit = new Audit();
       const page = anonymous;
-      await page.goto(server.url);
+      await page.goto(e2e.server.url);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await audit.scan(page, 'home');
 
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${e2e.server.url}/login`);
       await page.getByRole('button', { name: 'Log in' }).last().waitFor();
       await audit.scan(page, 'login');
       // With the error of a refused login.
@@ -145,36 +138,36 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await page.getByText('Invalid email or password.').waitFor();
       await audit.scan(page, 'login with an error');
 
-      await page.goto(`${server.url}/signup`);
+      await page.goto(`${e2e.server.url}/signup`);
       await page.getByRole('button', { name: 'Sign up' }).last().waitFor();
       await audit.scan(page, 'sign-up');
 
-      await page.goto(`${server.url}/search?q=lake`);
+      await page.goto(`${e2e.server.url}/search?q=lake`);
       await page
         .getByRole('list', { name: 'Search results' })
         .getByRole('listitem')
         .first()
         .waitFor();
       await audit.scan(page, 'search with results and facets');
-      await page.goto(`${server.url}/search?q=nothing-matches-this`);
+      await page.goto(`${e2e.server.url}/search?q=nothing-matches-this`);
       await page.getByText('0 results', { exact: true }).waitFor();
       await audit.scan(page, 'search without results');
 
-      await page.goto(`${server.url}/records/${await recordId('"Soil moisture"')}`);
+      await page.goto(`${e2e.server.url}/records/${await recordId('"Soil moisture"')}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await audit.scan(page, 'open record');
       await page.getByRole('button', { name: 'Preview readings.csv' }).click();
       await page.getByRole('table', { name: 'readings.csv' }).waitFor();
       await audit.scan(page, 'open record with a file preview');
 
-      await page.goto(`${server.url}/records/${await recordId('"Glacier melt"')}`);
+      await page.goto(`${e2e.server.url}/records/${await recordId('"Glacier melt"')}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await audit.scan(page, 'embargoed record');
 
-      await page.goto(`${server.url}/records/does-not-exist`);
+      await page.goto(`${e2e.server.url}/records/does-not-exist`);
       await page.getByRole('alert').waitFor();
       await audit.scan(page, 'missing record');
-      await page.goto(`${server.url}/no/such/page`);
+      await page.goto(`${e2e.server.url}/no/such/page`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await audit.scan(page, 'not found');
       audit.check();
@@ -196,7 +189,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
         accept_conditions_text: '<p>For research use only.</p>',
         secret_link_expiration: '30',
       });
-      await anonymous.goto(`${server.url}/records/${id}`);
+      await anonymous.goto(`${e2e.server.url}/records/${id}`);
       await anonymous.getByRole('button', { name: 'Request access' }).waitFor();
       await audit.scan(anonymous, 'guest access-request form');
       // Sent empty: the field errors are shown.
@@ -204,8 +197,8 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await anonymous.getByRole('alert').first().waitFor();
       await audit.scan(anonymous, 'guest access-request form with errors');
 
-      const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
-      await bob.goto(`${server.url}/records/${id}`);
+      const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+      await bob.goto(`${e2e.server.url}/records/${id}`);
       await bob.getByRole('button', { name: 'Request access' }).waitFor();
       await audit.scan(bob, 'user access-request form');
       await bob.context().close();
@@ -224,11 +217,11 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(page, 'user menu', page.getByRole('menu'));
       await page.keyboard.press('Escape');
 
-      await page.goto(`${server.url}/me/uploads`);
+      await page.goto(`${e2e.server.url}/me/uploads`);
       await page.getByRole('list', { name: 'My uploads' }).getByRole('listitem').first().waitFor();
       await audit.scan(page, '/me/uploads');
 
-      await page.goto(`${server.url}/me/communities`);
+      await page.goto(`${e2e.server.url}/me/communities`);
       await page
         .getByRole('list', { name: 'My communities' })
         .getByRole('listitem')
@@ -236,7 +229,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
         .waitFor();
       await audit.scan(page, '/me/communities');
 
-      await page.goto(`${server.url}/me/requests`);
+      await page.goto(`${e2e.server.url}/me/requests`);
       await page.getByRole('tab', { name: /^Sent/ }).click();
       await page.getByRole('link', { name: /River temperature logs/ }).waitFor();
       await audit.scan(page, '/me/requests');
@@ -244,17 +237,17 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await page.getByText('Ready for review, thank you!').waitFor();
       await audit.scan(page, 'request page with its timeline');
 
-      const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
-      await carol.goto(`${server.url}/me/requests`);
+      const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+      await carol.goto(`${e2e.server.url}/me/requests`);
       await carol.getByRole('link', { name: /River temperature logs/ }).click();
       await carol.getByRole('button', { name: 'Accept' }).waitFor();
       await audit.scan(carol, 'request page of its curator, with actions');
       await carol.context().close();
 
-      await page.goto(`${server.url}/me/settings`);
+      await page.goto(`${e2e.server.url}/me/settings`);
       await page.getByRole('button', { name: 'Save' }).waitFor();
       await audit.scan(page, 'profile settings');
-      await page.goto(`${server.url}/me/settings/tokens`);
+      await page.goto(`${e2e.server.url}/me/settings/tokens`);
       await page.getByLabel('Token name').fill('a11y');
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.locator('input[readonly]').waitFor();
@@ -272,7 +265,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
     async () => {
       const audit = new Audit();
       const page = alice;
-      await page.goto(`${server.url}/records/${await recordId('"Soil moisture"')}`);
+      await page.goto(`${e2e.server.url}/records/${await recordId('"Soil moisture"')}`);
       await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
       await audit.scan(page, "owner's record page");
 
@@ -313,10 +306,10 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
         hits: { hits: { id: string }[] };
       };
       const draftId = mine.hits.hits[0]?.id ?? '';
-      await page.goto(`${server.url}/records/${draftId}?preview=1`);
+      await page.goto(`${e2e.server.url}/records/${draftId}?preview=1`);
       await page.getByText('You are previewing a draft.', { exact: false }).waitFor();
       await audit.scan(page, 'draft preview');
-      await page.goto(`${server.url}/uploads/${draftId}`);
+      await page.goto(`${e2e.server.url}/uploads/${draftId}`);
       await page.getByText('Submitted for review').waitFor();
       await audit.scan(page, 'draft in review in the editor');
       audit.check();
@@ -329,7 +322,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
     async () => {
       const audit = new Audit();
       const page = alice;
-      await page.goto(`${server.url}/uploads/new`);
+      await page.goto(`${e2e.server.url}/uploads/new`);
       await field(page, 'Title').waitFor();
       await audit.scan(page, 'new upload');
 
@@ -400,7 +393,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       const audit = new Audit();
       const page = alice;
       const id = await richDraft();
-      await page.goto(`${server.url}/uploads/${id}`);
+      await page.goto(`${e2e.server.url}/uploads/${id}`);
       await page.getByTestId('deposit-file').filter({ hasText: 'readings.csv' }).waitFor();
       await page.getByTestId('license-item').first().waitFor();
       await audit.scan(page, 'draft with everything');
@@ -433,7 +426,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(page, 'draft with a community');
 
       // A published record opened for editing: discarding its changes.
-      await page.goto(`${server.url}/uploads/${await recordId('"Lake sediment cores"')}`);
+      await page.goto(`${e2e.server.url}/uploads/${await recordId('"Lake sediment cores"')}`);
       await page.getByText('Your upload is published.').waitFor();
       await audit.scan(page, 'published record in the editor');
       await page.getByRole('button', { name: 'Discard changes' }).click();
@@ -464,7 +457,7 @@ async function creatorOrder(page: Page): Promise<(string | null)[]> {
 describe('keyboard alone', () => {
   it('reorders creators by dragging with the keyboard and with the Move buttons', async () => {
     const page = alice;
-    await page.goto(`${server.url}/uploads/new`);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').fill('Reordered by keyboard');
     for (const [family, given] of [
       ['Curie', 'Marie'],
@@ -530,7 +523,7 @@ describe('keyboard alone', () => {
 
   it('moves focus into a dialog, keeps it there, closes it with Escape and gives focus back', async () => {
     const page = alice;
-    await page.goto(`${server.url}/uploads/new`);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     const add = page.getByRole('button', { name: 'Add creator' });
     await add.focus();
     await page.keyboard.press('Enter');
@@ -562,7 +555,7 @@ describe('keyboard alone', () => {
     }
 
     // The share dialog, and the add-people dialog over it: Escape closes one at a time.
-    await page.goto(`${server.url}/records/${await recordId('"Lake sediment cores"')}`);
+    await page.goto(`${e2e.server.url}/records/${await recordId('"Lake sediment cores"')}`);
     const share = page.getByRole('button', { name: 'Share', exact: true });
     await share.focus();
     await page.keyboard.press('Enter');
@@ -583,7 +576,7 @@ describe('keyboard alone', () => {
 
   it('reaches the upload button with Tab and chooses a file with Enter', async () => {
     const page = alice;
-    await page.goto(`${server.url}/uploads/new`);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     const choose = page.getByRole('button', { name: 'Choose files' });
     await choose.waitFor();
     // Listening early: turning on the interception of file choosers takes a moment.

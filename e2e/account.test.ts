@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './server.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 describe('an account in the browser', () => {
   it('alice logs in through the page and creates a personal access token in settings', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill('alice@demo.arca');
     await page.getByLabel('Password').fill('arca-demo');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: /Alice Archer/ }).waitFor();
 
-    await page.goto(`${server.url}/me/settings/tokens`);
+    await page.goto(`${e2e.server.url}/me/settings/tokens`);
     await page.getByLabel('Token name').fill('analysis script');
     await page.getByRole('button', { name: 'Create token' }).click();
     const tokenField = page.locator('input[readonly]');
@@ -33,7 +23,7 @@ describe('an account in the browser', () => {
     await page.getByText('analysis script').first().waitFor();
 
     // The token shown once really authenticates a script, with no cookie.
-    const response = await fetch(`${server.url}/api/me`, {
+    const response = await fetch(`${e2e.server.url}/api/me`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(200);
@@ -42,9 +32,9 @@ describe('an account in the browser', () => {
   });
 
   it('refuses a wrong password on the page', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill('alice@demo.arca');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 /** The demo's submission to Demo Lab, waiting for carol. */
 const SUBMISSION = 'River temperature logs, spring 2026';
@@ -22,8 +13,8 @@ const results = (page: Page) => page.getByRole('list', { name: 'Search results' 
 describe('the community page in the browser', () => {
   it('a curator goes from the community page to its submission, discusses it, accepts it, and the record shows on the page', async () => {
     // A visitor sees the community, its web site, and no records yet.
-    const visitor = await (await browser.newContext()).newPage();
-    await visitor.goto(`${server.url}/communities/demo-lab`);
+    const visitor = await (await e2e.browser.newContext()).newPage();
+    await visitor.goto(`${e2e.server.url}/communities/demo-lab`);
     await visitor.getByRole('heading', { level: 1, name: 'Demo Lab' }).waitFor();
     await visitor.getByText('Field data of the demo lab: soils, lakes and glaciers.').waitFor();
     await visitor.getByRole('link', { name: 'https://lab.demo.arca.example.org' }).waitFor();
@@ -33,8 +24,8 @@ describe('the community page in the browser', () => {
     await visitor.getByText('Anyone with an account may submit records for review.').waitFor();
 
     // Carol, its curator, goes to the community's requests.
-    const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
-    await carol.goto(`${server.url}/communities/demo-lab`);
+    const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+    await carol.goto(`${e2e.server.url}/communities/demo-lab`);
     await carol.getByRole('link', { name: 'Requests' }).click();
     await carol.waitForURL((address) => address.pathname === '/me/requests');
     await carol.getByText('Requests to').waitFor();
@@ -56,7 +47,7 @@ describe('the community page in the browser', () => {
     await comment.getByText('edited', { exact: false }).waitFor();
     const requestUrl = carol.url();
 
-    const alice = await loggedInPage(browser, server.url);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
     await alice.goto(requestUrl);
     const asAlice = alice.getByTestId('timeline-comment').filter({ hasText: 'three gauges' });
     // Not hers: she may reply, not edit or delete.
@@ -79,7 +70,7 @@ describe('the community page in the browser', () => {
     await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
 
     // The record is on the community page now, and found by a search within it.
-    await visitor.goto(`${server.url}/communities/demo-lab`);
+    await visitor.goto(`${e2e.server.url}/communities/demo-lab`);
     await results(visitor).getByRole('link', { name: SUBMISSION }).waitFor();
     const search = visitor.getByRole('search', { name: 'Search in this community' });
     await search.getByRole('searchbox').fill('glacier moraine');
@@ -104,15 +95,15 @@ describe('the community page in the browser', () => {
   });
 
   it('a restricted community is not found by outsiders, and shown to its members', async () => {
-    const visitor = await (await browser.newContext()).newPage();
-    await visitor.goto(`${server.url}/communities/alpine-archive`);
+    const visitor = await (await e2e.browser.newContext()).newPage();
+    await visitor.goto(`${e2e.server.url}/communities/alpine-archive`);
     await visitor.getByRole('heading', { name: 'Page not found' }).waitFor();
-    const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
-    await bob.goto(`${server.url}/communities/alpine-archive`);
+    const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+    await bob.goto(`${e2e.server.url}/communities/alpine-archive`);
     await bob.getByRole('heading', { name: 'Page not found' }).waitFor();
 
-    const alice = await loggedInPage(browser, server.url);
-    await alice.goto(`${server.url}/me/communities`);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
+    await alice.goto(`${e2e.server.url}/me/communities`);
     await alice.getByRole('link', { name: 'Alpine Archive' }).click();
     await alice.waitForURL((address) => address.pathname === '/communities/alpine-archive');
     await alice.getByRole('heading', { level: 1, name: 'Alpine Archive' }).waitFor();

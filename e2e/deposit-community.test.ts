@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { field, fillRequired, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 async function csrf(page: Page) {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken');
@@ -20,17 +11,17 @@ async function csrf(page: Page) {
 }
 
 async function myId(page: Page): Promise<string> {
-  const me = (await (await page.request.get(`${server.url}/api/me`)).json()) as { id: string };
+  const me = (await (await page.request.get(`${e2e.server.url}/api/me`)).json()) as { id: string };
   return String(me.id);
 }
 
 /** A public community with carol as curator and alice as reader, made through the API. */
 async function createCommunity(title: string, slug: string): Promise<string> {
-  const admin = await loggedInPage(browser, server.url, 'admin@demo.arca');
-  const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
-  const alice = await loggedInPage(browser, server.url, 'alice@demo.arca');
+  const admin = await loggedInPage(e2e.browser, e2e.server.url, 'admin@demo.arca');
+  const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+  const alice = await loggedInPage(e2e.browser, e2e.server.url, 'alice@demo.arca');
   const headers = await csrf(admin);
-  const created = await admin.request.post(`${server.url}/api/communities`, {
+  const created = await admin.request.post(`${e2e.server.url}/api/communities`, {
     headers,
     data: {
       slug,
@@ -44,7 +35,7 @@ async function createCommunity(title: string, slug: string): Promise<string> {
     [carol, 'curator'],
     [alice, 'reader'],
   ] as const) {
-    const added = await admin.request.post(`${server.url}/api/communities/${id}/members`, {
+    const added = await admin.request.post(`${e2e.server.url}/api/communities/${id}/members`, {
       headers,
       data: { members: [{ type: 'user', id: await myId(page) }], role },
     });
@@ -57,8 +48,8 @@ async function createCommunity(title: string, slug: string): Promise<string> {
 describe('the community parts of the deposit editor in the browser', () => {
   it('selects a community, submits for review; the draft is in review and the curator sees the request', async () => {
     const communityId = await createCommunity('Lakeshore Lab', 'lakeshore-lab');
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'Sediment cores of the lakeshore');
     await page.getByLabel('Metadata-only record').check();
 
@@ -82,17 +73,17 @@ describe('the community parts of the deposit editor in the browser', () => {
     const requestId = new URL(page.url()).pathname.split('/').pop() ?? '';
 
     const request = (await (
-      await page.request.get(`${server.url}/api/requests/${requestId}`)
+      await page.request.get(`${e2e.server.url}/api/requests/${requestId}`)
     ).json()) as { status: string; receiver: { community: string }; topic: { record: string } };
     expect(request.status).toBe('submitted');
     expect(request.receiver.community).toBe(communityId);
     const draft = (await (
-      await page.request.get(`${server.url}/api/records/${request.topic.record}/draft`)
+      await page.request.get(`${e2e.server.url}/api/records/${request.topic.record}/draft`)
     ).json()) as { status: string };
     expect(draft.status).toBe('in_review');
 
     // The editor shows it in review, with the way to cancel.
-    await page.goto(`${server.url}/uploads/${request.topic.record}`);
+    await page.goto(`${e2e.server.url}/uploads/${request.topic.record}`);
     await page
       .getByText('Community curators will review your upload. Once accepted, it will be published.')
       .waitFor();
@@ -101,15 +92,15 @@ describe('the community parts of the deposit editor in the browser', () => {
     await page.context().close();
 
     // Carol, a curator of the community, can read the request and act on it.
-    const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
-    const seen = await carol.request.get(`${server.url}/api/requests/${requestId}`);
+    const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+    const seen = await carol.request.get(`${e2e.server.url}/api/requests/${requestId}`);
     expect(seen.status()).toBe(200);
     const body = (await seen.json()) as { links: { actions?: Record<string, string> } };
     expect(Object.keys(body.links.actions ?? {})).toEqual(
       expect.arrayContaining(['accept', 'decline']),
     );
     const drafts = await carol.request.get(
-      `${server.url}/api/records/${request.topic.record}/draft`,
+      `${e2e.server.url}/api/records/${request.topic.record}/draft`,
     );
     expect(drafts.status()).toBe(200);
     await carol.context().close();
@@ -117,8 +108,8 @@ describe('the community parts of the deposit editor in the browser', () => {
 
   it('offers back the community picked before a crash along with the typed values', async () => {
     const communityId = await createCommunity('Riverbank Lab', 'riverbank-lab');
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').fill('Picked before the crash');
     await page.getByRole('button', { name: 'Select a community' }).click();
     const picker = page.getByRole('dialog', { name: 'Select a community' });
@@ -134,7 +125,7 @@ describe('the community parts of the deposit editor in the browser', () => {
     await page.close({ runBeforeUnload: false });
 
     const again = await context.newPage();
-    await again.goto(`${server.url}/uploads/new`);
+    await again.goto(`${e2e.server.url}/uploads/new`);
     await again.getByText('Unsaved changes found').waitFor();
     await again.getByText('No community selected: the record is published on its own.').waitFor();
     await again.getByRole('button', { name: 'Restore my changes' }).click();
@@ -148,7 +139,7 @@ describe('the community parts of the deposit editor in the browser', () => {
     await expect
       .poll(async () => {
         const draft = (await (
-          await again.request.get(`${server.url}/api/records/${id}/draft`)
+          await again.request.get(`${e2e.server.url}/api/records/${id}/draft`)
         ).json()) as { parent: { review?: { receiver: { community: string } } | null } };
         return draft.parent.review?.receiver.community;
       })

@@ -2,21 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Dialog, Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { field, fillRequired, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 const MiB = 1024 * 1024;
 
@@ -89,7 +80,7 @@ async function draftIdOf(page: Page): Promise<string> {
 }
 
 async function readFileItem(page: Page, id: string, key: string) {
-  return page.request.get(`${server.url}/api/records/${id}/draft/files/${key}`);
+  return page.request.get(`${e2e.server.url}/api/records/${id}/draft/files/${key}`);
 }
 
 /** Waits until the server holds exactly these parts of a pending multipart file. */
@@ -118,8 +109,8 @@ function answerDialogs(page: Page, accept: boolean): string[] {
 
 describe('the Files section in the browser', () => {
   it('uploads two files to a new upload, publishes it and lands on the record page', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'Two files of soil moisture');
     await upload(page, [payload('readings.csv', 1500, '1'), payload('notes.txt', 2000, '2')]);
     await page
@@ -129,7 +120,7 @@ describe('the Files section in the browser', () => {
     expect(await page.getByLabel('Metadata-only record').isDisabled()).toBe(true);
     const id = await publish(page);
     const files = (await (
-      await page.request.get(`${server.url}/api/records/${id}/files`)
+      await page.request.get(`${e2e.server.url}/api/records/${id}/files`)
     ).json()) as FileList;
     expect(files.entries.map((file) => [file.key, file.size, file.status]).sort()).toEqual([
       ['notes.txt', 2000, 'completed'],
@@ -139,8 +130,8 @@ describe('the Files section in the browser', () => {
   });
 
   it('uploads a file over 5 MiB in parts with Content-MD5, showing its progress', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'A large file');
     const inits: unknown[] = [];
     const partHeaders: (string | undefined)[] = [];
@@ -187,7 +178,7 @@ describe('the Files section in the browser', () => {
     for (const header of partHeaders) expect(header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
     const files = (await (
-      await page.request.get(`${server.url}/api/records/${id}/draft/files`)
+      await page.request.get(`${e2e.server.url}/api/records/${id}/draft/files`)
     ).json()) as FileList;
     expect(files.entries).toEqual([
       expect.objectContaining({ key: 'large.bin', size, status: 'completed' }),
@@ -196,13 +187,13 @@ describe('the Files section in the browser', () => {
   });
 
   it('imports the files of the previous version into a new version', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'Versioned data');
     await upload(page, [payload('v1.csv', 1000, 'v')]);
     const id = await publish(page);
 
-    await page.goto(`${server.url}/uploads/${id}`);
+    await page.goto(`${e2e.server.url}/uploads/${id}`);
     await page.getByRole('button', { name: 'New version' }).click();
     await page.waitForURL(
       (url) =>
@@ -216,15 +207,15 @@ describe('the Files section in the browser', () => {
       .filter({ hasText: 'Uploaded' })
       .waitFor();
     const files = (await (
-      await page.request.get(`${server.url}/api/records/${next}/draft/files`)
+      await page.request.get(`${e2e.server.url}/api/records/${next}/draft/files`)
     ).json()) as FileList;
     expect(files.entries.map((file) => [file.key, file.size])).toEqual([['v1.csv', 1000]]);
     await page.context().close();
   });
 
   it('asks before leaving during an upload; Cancel stops it and deletes the file on the server', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     const release = await holdPart(page, 'cancelled.bin', 2);
     const commits: string[] = [];
     page.on('request', (request) => {
@@ -257,7 +248,7 @@ describe('the Files section in the browser', () => {
       })
       .toBe(404);
     const list = (await (
-      await page.request.get(`${server.url}/api/records/${id}/draft/files`)
+      await page.request.get(`${e2e.server.url}/api/records/${id}/draft/files`)
     ).json()) as FileList;
     expect(list.entries).toEqual([]);
     release();
@@ -265,7 +256,7 @@ describe('the Files section in the browser', () => {
 
     // Nothing uploads and nothing is unsaved: leaving no longer asks.
     await page.getByRole('link', { name: 'Arca', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(dialogs).toHaveLength(1);
     await page.context().close();
   });
@@ -278,8 +269,8 @@ describe('the Files section in the browser', () => {
     writeFileSync(filePath, bytes);
     const md5 = createHash('md5').update(bytes).digest('hex');
     try {
-      const page = await loggedInPage(browser, server.url);
-      await page.goto(`${server.url}/uploads/new`);
+      const page = await loggedInPage(e2e.browser, e2e.server.url);
+      await page.goto(`${e2e.server.url}/uploads/new`);
       // Typed, not filled: the page needs a user gesture to ask before unloading.
       await field(page, 'Title').click();
       await page.keyboard.type('Resumed upload');

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './server.ts';
 import { choose, field, fillRequired, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 describe('the deposit editor in the browser', () => {
   it('creates a metadata-only record, fills the required fields, publishes and lands on the record page', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'Soil moisture of the Lake Geneva basin');
     await page.getByLabel('Metadata-only record').check();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -26,7 +16,9 @@ describe('the deposit editor in the browser', () => {
     await modal.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.waitForURL(/\/records\/[a-z0-9]{5}-[a-z0-9]{5}$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const record = (await (await page.request.get(`${server.url}/api/records/${id}`)).json()) as {
+    const record = (await (
+      await page.request.get(`${e2e.server.url}/api/records/${id}`)
+    ).json()) as {
       is_published: boolean;
       metadata: { title: string; creators: { person_or_org: { name: string } }[] };
     };
@@ -37,8 +29,8 @@ describe('the deposit editor in the browser', () => {
   });
 
   it('shows a validation error on its field and in the banner with a link to its section', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').fill('A valid title');
     await field(page, 'Publication date').fill('2026-13-45');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -57,7 +49,7 @@ describe('the deposit editor in the browser', () => {
     // The saved draft kept the other values.
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
     const draft = (await (
-      await page.request.get(`${server.url}/api/records/${id}/draft`)
+      await page.request.get(`${e2e.server.url}/api/records/${id}/draft`)
     ).json()) as {
       metadata: { title: string };
     };
@@ -66,8 +58,8 @@ describe('the deposit editor in the browser', () => {
   });
 
   it('adds a standard licence from the picker and a custom one, checking the custom fields', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').fill('Licensed data');
     await page.getByRole('button', { name: 'Add standard' }).click();
     let modal = page.getByRole('dialog', { name: 'Add standard license' });
@@ -104,7 +96,7 @@ describe('the deposit editor in the browser', () => {
     await page.getByText('Record saved with validation feedback in').waitFor();
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
     const draft = (await (
-      await page.request.get(`${server.url}/api/records/${id}/draft`)
+      await page.request.get(`${e2e.server.url}/api/records/${id}/draft`)
     ).json()) as {
       metadata: { rights: { id?: string; title?: Record<string, string>; link?: string }[] };
     };
@@ -117,8 +109,8 @@ describe('the deposit editor in the browser', () => {
   });
 
   it('deletes a draft and goes to the dashboard uploads route', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').fill('A draft to delete');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
@@ -128,15 +120,15 @@ describe('the deposit editor in the browser', () => {
       .getByRole('dialog', { name: 'Delete this draft?' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await page.waitForURL(`${server.url}/me/uploads`);
-    const response = await page.request.get(`${server.url}/api/records/${id}/draft`);
+    await page.waitForURL(`${e2e.server.url}/me/uploads`);
+    const response = await page.request.get(`${e2e.server.url}/api/records/${id}/draft`);
     expect(response.status()).toBe(404);
     await page.context().close();
   });
 
   it('offers back the typed values after a crash', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await choose(page, 'Resource type', 'Dataset');
     await field(page, 'Title').fill('Typed before the crash');
     // The values reach the browser's storage shortly after typing stops.
@@ -147,7 +139,7 @@ describe('the deposit editor in the browser', () => {
     await page.close({ runBeforeUnload: false });
 
     const again = await context.newPage();
-    await again.goto(`${server.url}/uploads/new`);
+    await again.goto(`${e2e.server.url}/uploads/new`);
     await again.getByText('Unsaved changes found').waitFor();
     expect(await field(again, 'Title').inputValue()).toBe('');
     await again.getByRole('button', { name: 'Restore my changes' }).click();
@@ -159,7 +151,7 @@ describe('the deposit editor in the browser', () => {
   });
 
   it('asks before leaving with unsaved changes, by a link or by closing the tab, and not once saved', async () => {
-    const page = await loggedInPage(browser, server.url);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
     const dialogs: string[] = [];
     let accept = false;
     page.on('dialog', (dialog) => {
@@ -169,13 +161,13 @@ describe('the deposit editor in the browser', () => {
     const home = page.getByRole('link', { name: 'Arca', exact: true });
 
     // Nothing typed: leaving does not ask.
-    await page.goto(`${server.url}/uploads/new`);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, 'Title').waitFor();
     await home.click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(dialogs).toEqual([]);
 
-    await page.goto(`${server.url}/uploads/new`);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     // Typed, not filled: closing the tab asks only after a user gesture.
     await field(page, 'Title').click();
     await page.keyboard.type('Not saved yet');
@@ -197,7 +189,7 @@ describe('the deposit editor in the browser', () => {
     await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
     await page.getByText('Record saved with validation feedback in').waitFor();
     await home.click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(dialogs).toHaveLength(2);
 
     // Answering yes leaves.
@@ -206,14 +198,14 @@ describe('the deposit editor in the browser', () => {
     await page.keyboard.type(', changed');
     accept = true;
     await home.click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     expect(dialogs).toHaveLength(3);
     await page.context().close();
   });
 
   it('refuses a save over a newer revision and reloads it without losing typed values', async () => {
-    const first = await loggedInPage(browser, server.url);
-    await first.goto(`${server.url}/uploads/new`);
+    const first = await loggedInPage(e2e.browser, e2e.server.url);
+    await first.goto(`${e2e.server.url}/uploads/new`);
     await field(first, 'Title').fill('Shared draft');
     await first.getByRole('button', { name: 'Save draft' }).click();
     await first.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
@@ -236,7 +228,7 @@ describe('the deposit editor in the browser', () => {
     await first.getByText('Record saved with validation feedback in').waitFor();
     const id = new URL(address).pathname.split('/').pop() ?? '';
     const draft = (await (
-      await first.request.get(`${server.url}/api/records/${id}/draft`)
+      await first.request.get(`${e2e.server.url}/api/records/${id}/draft`)
     ).json()) as {
       metadata: { publisher: string; version: string };
     };
@@ -245,8 +237,8 @@ describe('the deposit editor in the browser', () => {
   });
 
   it('creates a new version of a published record and opens its draft', async () => {
-    const page = await loggedInPage(browser, server.url);
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, 'First version');
     await page.getByLabel('Metadata-only record').check();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -254,7 +246,7 @@ describe('the deposit editor in the browser', () => {
     await page.waitForURL(/\/records\/[a-z0-9]{5}-[a-z0-9]{5}$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
 
-    await page.goto(`${server.url}/uploads/${id}`);
+    await page.goto(`${e2e.server.url}/uploads/${id}`);
     await page.getByText('Your upload is published.').waitFor();
     await page.getByRole('button', { name: 'New version' }).click();
     await page.waitForURL(

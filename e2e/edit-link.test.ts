@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './server.ts';
 import { field, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 describe('an edit secret link in the browser', () => {
   it('the owner hands out an edit link, and an anonymous visitor edits the draft with it', async () => {
-    const alice = await loggedInPage(browser, server.url);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
     await alice.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
+      origin: e2e.server.url,
     });
-    await alice.goto(`${server.url}/uploads/new`);
+    await alice.goto(`${e2e.server.url}/uploads/new`);
     await field(alice, 'Title').fill('Lake sediment cores');
     await alice.getByRole('button', { name: 'Save draft' }).click();
     await alice.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
@@ -39,10 +29,10 @@ describe('an edit secret link in the browser', () => {
     await alice.getByText('Copied!').waitFor();
     // A string expression: the e2e project has no DOM types.
     const url = String(await alice.evaluate('navigator.clipboard.readText()'));
-    expect(url).toMatch(new RegExp(`^${server.url}/uploads/${id}\\?token=[^&]+$`));
+    expect(url).toMatch(new RegExp(`^${e2e.server.url}/uploads/${id}\\?token=[^&]+$`));
 
     // Someone with no account opens the link: the deposit editor, not the login page.
-    const guest = await (await browser.newContext()).newPage();
+    const guest = await (await e2e.browser.newContext()).newPage();
     await guest.goto(url);
     const title = field(guest, 'Title');
     await title.waitFor();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import en from '../packages/web/src/i18n/locales/en.json' with { type: 'json' };
 import de from '../packages/web/src/i18n/locales/de.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/locales/ar.json' with { type: 'json' };
@@ -8,19 +8,10 @@ import deVocabulary from '../packages/server/src/vocabularies/locales/de.json' w
 import arVocabulary from '../packages/server/src/vocabularies/locales/ar.json' with { type: 'json' };
 import jaVocabulary from '../packages/server/src/vocabularies/locales/ja.json' with { type: 'json' };
 import { LANGUAGE_NAMES } from '../packages/web/src/i18n/languages.ts';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { useE2E } from './server.ts';
 import { choose, field, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 type Catalogue = typeof en;
 
@@ -42,8 +33,8 @@ describe('the app in other languages', () => {
   it.each(LANGUAGES)(
     'switches to $tag in the header without losing the typed title, then publishes',
     async ({ tag, web, vocabulary, user, dir }) => {
-      const page = await loggedInPage(browser, server.url, user);
-      await page.goto(`${server.url}/uploads/new`);
+      const page = await loggedInPage(e2e.browser, e2e.server.url, user);
+      await page.goto(`${e2e.server.url}/uploads/new`);
       const title = `Soil moisture (${tag})`;
       await field(page, en.deposit.fields.title.label).fill(title);
 
@@ -87,7 +78,7 @@ describe('the app in other languages', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe(tag);
 
       // The choice was saved to the account.
-      const me = (await (await page.request.get(`${server.url}/api/me`)).json()) as {
+      const me = (await (await page.request.get(`${e2e.server.url}/api/me`)).json()) as {
         preferences: { locale?: string };
       };
       expect(me.preferences.locale).toBe(tag);
@@ -96,8 +87,8 @@ describe('the app in other languages', () => {
   );
 
   it("starts in the account's language on another device", async () => {
-    const page = await loggedInPage(browser, server.url, 'alice@demo.arca');
-    await page.goto(`${server.url}/uploads/new`);
+    const page = await loggedInPage(e2e.browser, e2e.server.url, 'alice@demo.arca');
+    await page.goto(`${e2e.server.url}/uploads/new`);
     await field(page, de.deposit.fields.title.label).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     // Back to English, for whoever logs in next.

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loggedInPage } from './deposit.helpers.ts';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { useE2E } from './server.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 describe('my communities in the browser', () => {
   it('alice opens My communities from her menu and sees her role in each', async () => {
-    const page = await loggedInPage(browser, server.url);
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
     await page.getByRole('button', { name: /Alice Archer/ }).click();
     await page.getByRole('menuitem', { name: 'My communities' }).click();
     await page.waitForURL((address) => address.pathname === '/me/communities');

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { useE2E } from './server.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 interface Hit {
   id: string;
@@ -21,15 +12,15 @@ interface Hit {
 
 /** A demo record found through the API, as a script would. */
 async function findRecord(query: string): Promise<Hit> {
-  const response = await fetch(`${server.url}/api/records?q=${encodeURIComponent(query)}`);
+  const response = await fetch(`${e2e.server.url}/api/records?q=${encodeURIComponent(query)}`);
   const body = (await response.json()) as { hits: { hits: Hit[] } };
   return body.hits.hits[0]!;
 }
 
 async function loggedIn(email: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('arca-demo');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -40,9 +31,9 @@ async function loggedIn(email: string): Promise<BrowserContext> {
 
 describe('finding and reading records', () => {
   it('a reader searches, opens a record, and follows a creator link back to a search', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.getByRole('banner').getByRole('searchbox').fill('sediment');
     await page.getByRole('banner').getByRole('searchbox').press('Enter');
     await page.waitForURL(/\/search\?q=sediment$/);
@@ -85,9 +76,9 @@ describe('finding and reading records', () => {
   });
 
   it('filters the search by access status and sorts it', async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
+    await page.goto(`${e2e.server.url}/search`);
     await page.getByRole('checkbox', { name: 'Embargoed (1)' }).click();
     await page.waitForURL(/access_status=embargoed/);
     await page.getByText('1 result', { exact: true }).waitFor();
@@ -97,7 +88,7 @@ describe('finding and reading records', () => {
       .waitFor();
     await page.getByText('Reason: Until the article is published.').waitFor();
 
-    await page.goto(`${server.url}/search`);
+    await page.goto(`${e2e.server.url}/search`);
     await page.getByLabel('Sort by').selectOption('oldest');
     await page.waitForURL(/sort=oldest/);
     const titles = page.getByRole('list', { name: 'Search results' }).getByRole('link');
@@ -109,7 +100,7 @@ describe('finding and reading records', () => {
 
   it('serves the record page HTML with citation meta tags and JSON-LD, without JavaScript', async () => {
     const record = await findRecord('soil moisture');
-    const html = await (await fetch(`${server.url}/records/${record.id}`)).text();
+    const html = await (await fetch(`${e2e.server.url}/records/${record.id}`)).text();
     expect(html).toContain('<title>Soil moisture, Lake Geneva basin 2025 | Arca</title>');
     expect(html).toContain(
       '<meta name="citation_title" content="Soil moisture, Lake Geneva basin 2025" />',
@@ -117,9 +108,9 @@ describe('finding and reading records', () => {
     expect(html).toContain('<meta name="citation_author" content="Archer, Alice" />');
     expect(html).toContain('<meta name="citation_publication_date" content="2026/03/15" />');
 
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/records/${record.id}`);
+    await page.goto(`${e2e.server.url}/records/${record.id}`);
     expect(await page.title()).toBe('Soil moisture, Lake Geneva basin 2025 | Arca');
     expect(
       await page
@@ -139,7 +130,7 @@ describe('my uploads, previews and secret links', () => {
   it('alice finds her draft in her uploads and previews it; a secret link opens it for a guest', async () => {
     const alice = await loggedIn('alice@demo.arca');
     const page = await alice.newPage();
-    await page.goto(`${server.url}/me/uploads`);
+    await page.goto(`${e2e.server.url}/me/uploads`);
     const uploads = page.getByRole('list', { name: 'My uploads' });
     const draftItem = uploads
       .getByRole('listitem')
@@ -150,7 +141,7 @@ describe('my uploads, previews and secret links', () => {
       .filter({ hasText: 'Glacier melt model outputs' });
     await published.getByText('Published', { exact: true }).waitFor();
     // As many as the API lists for her (the demo data grows with the features it shows).
-    const mine = await page.request.get(`${server.url}/api/user/records?size=1`);
+    const mine = await page.request.get(`${e2e.server.url}/api/user/records?size=1`);
     const total = ((await mine.json()) as { hits: { total: number } }).hits.total;
     await page.getByText(`${total} results`, { exact: true }).waitFor();
 
@@ -161,7 +152,7 @@ describe('my uploads, previews and secret links', () => {
     await page.getByRole('checkbox', { name: 'Published (1)' }).waitFor();
 
     // The drafts facet, straight from the address: drafts link to the editor.
-    await page.goto(`${server.url}/me/uploads?is_published=false`);
+    await page.goto(`${e2e.server.url}/me/uploads?is_published=false`);
     const href = await page
       .getByRole('list', { name: 'My uploads' })
       .getByRole('link', { name: 'Weather station calibration (work in progress)' })
@@ -169,7 +160,7 @@ describe('my uploads, previews and secret links', () => {
     expect(href).toMatch(/^\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
     const draftId = href!.split('/').pop()!;
 
-    await page.goto(`${server.url}/records/${draftId}?preview=1`);
+    await page.goto(`${e2e.server.url}/records/${draftId}?preview=1`);
     await page
       .getByText('You are previewing a draft. What you see is not published yet.')
       .waitFor();
@@ -182,20 +173,20 @@ describe('my uploads, previews and secret links', () => {
     );
 
     // A guest without the link is refused; with it, the preview opens.
-    const guest = await browser.newContext();
+    const guest = await e2e.browser.newContext();
     const guestPage = await guest.newPage();
-    await guestPage.goto(`${server.url}/records/${draftId}?preview=1`);
+    await guestPage.goto(`${e2e.server.url}/records/${draftId}?preview=1`);
     await guestPage.getByRole('alert').getByText('Permission denied.').waitFor();
 
     const draft = (await (
-      await page.request.get(`${server.url}/api/records/${draftId}/draft`)
+      await page.request.get(`${e2e.server.url}/api/records/${draftId}/draft`)
     ).json()) as Hit;
-    const link = await server.services.access.createLink({
+    const link = await e2e.server.services.access.createLink({
       parentId: draft.parent.id,
       permission: 'preview',
     });
     await guestPage.goto(
-      `${server.url}/records/${draftId}?preview=1&token=${encodeURIComponent(link.token)}`,
+      `${e2e.server.url}/records/${draftId}?preview=1&token=${encodeURIComponent(link.token)}`,
     );
     await guestPage
       .getByRole('heading', { level: 1, name: 'Weather station calibration (work in progress)' })
@@ -213,7 +204,7 @@ describe('my uploads, previews and secret links', () => {
     const alice = await loggedIn('alice@demo.arca');
     const page = await alice.newPage();
     // Alice restricts the whole record through an edit draft.
-    const edit = await page.request.post(`${server.url}/api/records/${record.id}/draft`, {
+    const edit = await page.request.post(`${e2e.server.url}/api/records/${record.id}/draft`, {
       headers: {
         'x-csrftoken': (await alice.cookies()).find((c) => c.name === 'csrftoken')!.value,
       },
@@ -223,29 +214,29 @@ describe('my uploads, previews and secret links', () => {
     const csrf = {
       'x-csrftoken': (await alice.cookies()).find((c) => c.name === 'csrftoken')!.value,
     };
-    const saved = await page.request.put(`${server.url}/api/records/${record.id}/draft`, {
+    const saved = await page.request.put(`${e2e.server.url}/api/records/${record.id}/draft`, {
       headers: csrf,
       data: { ...body, access: { record: 'restricted', files: 'restricted' } },
     });
     expect(saved.status()).toBe(200);
     const published = await page.request.post(
-      `${server.url}/api/records/${record.id}/draft/actions/publish`,
+      `${e2e.server.url}/api/records/${record.id}/draft/actions/publish`,
       { headers: csrf },
     );
     expect(published.status()).toBe(202);
 
-    const guest = await browser.newContext();
+    const guest = await e2e.browser.newContext();
     const guestPage = await guest.newPage();
-    await guestPage.goto(`${server.url}/records/${record.id}`);
+    await guestPage.goto(`${e2e.server.url}/records/${record.id}`);
     await guestPage.getByRole('alert').getByText('Permission denied.').waitFor();
     expect(await guestPage.title()).not.toContain('Interview transcripts');
 
-    const link = await server.services.access.createLink({
+    const link = await e2e.server.services.access.createLink({
       parentId: record.parent.id,
       permission: 'view',
     });
     await guestPage.goto(
-      `${server.url}/records/${record.id}?token=${encodeURIComponent(link.token)}`,
+      `${e2e.server.url}/records/${record.id}?token=${encodeURIComponent(link.token)}`,
     );
     await guestPage
       .getByRole('heading', { level: 1, name: 'Interview transcripts on farming practice' })
@@ -255,11 +246,11 @@ describe('my uploads, previews and secret links', () => {
       .waitFor();
 
     // The first HTML follows the same rule: the head only for those who may read.
-    const withoutLink = await fetch(`${server.url}/records/${record.id}`);
+    const withoutLink = await fetch(`${e2e.server.url}/records/${record.id}`);
     expect(withoutLink.status).toBe(403);
     expect(await withoutLink.text()).not.toContain('citation_title');
     const withLink = await fetch(
-      `${server.url}/records/${record.id}?token=${encodeURIComponent(link.token)}`,
+      `${e2e.server.url}/records/${record.id}?token=${encodeURIComponent(link.token)}`,
     );
     expect(withLink.status).toBe(200);
     expect(await withLink.text()).toContain(
@@ -271,9 +262,9 @@ describe('my uploads, previews and secret links', () => {
 
   it('the owner starts a new version from the record page; a guest sees neither button', async () => {
     const record = await findRecord('soil moisture');
-    const guest = await browser.newContext();
+    const guest = await e2e.browser.newContext();
     const guestPage = await guest.newPage();
-    await guestPage.goto(`${server.url}/records/${record.id}`);
+    await guestPage.goto(`${e2e.server.url}/records/${record.id}`);
     await guestPage.getByRole('heading', { level: 1 }).waitFor();
     expect(await guestPage.getByRole('button', { name: 'New version' }).count()).toBe(0);
     expect(await guestPage.getByRole('button', { name: 'Edit' }).count()).toBe(0);
@@ -281,13 +272,13 @@ describe('my uploads, previews and secret links', () => {
 
     const alice = await loggedIn('alice@demo.arca');
     const page = await alice.newPage();
-    await page.goto(`${server.url}/records/${record.id}`);
+    await page.goto(`${e2e.server.url}/records/${record.id}`);
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.getByRole('button', { name: 'New version' }).click();
     await page.waitForURL((url) => /^\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/.test(url.pathname));
     const newId = new URL(page.url()).pathname.split('/').pop()!;
     expect(newId).not.toBe(record.id);
-    const draft = await page.request.get(`${server.url}/api/records/${newId}/draft`);
+    const draft = await page.request.get(`${e2e.server.url}/api/records/${newId}/draft`);
     expect(((await draft.json()) as { versions: { index: number } }).versions.index).toBe(2);
     await alice.close();
   });

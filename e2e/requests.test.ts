@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 interface Mail {
   to: string;
@@ -22,13 +13,13 @@ interface Mail {
 
 /** The newest mail to `to` whose text has a link matching `pattern`, read as the admin does. */
 async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
-  const admin = await loggedInPage(browser, server.url, 'admin@demo.arca');
+  const admin = await loggedInPage(e2e.browser, e2e.server.url, 'admin@demo.arca');
   let seen: Mail[] = [];
   try {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       // Mail leaves through the job queue after the commit: run what is due now.
-      await server.services.jobs.runDue();
-      const answer = await admin.request.get(`${server.url}/api/admin/outbox?size=50`);
+      await e2e.server.services.jobs.runDue();
+      const answer = await admin.request.get(`${e2e.server.url}/api/admin/outbox?size=50`);
       expect(answer.status()).toBe(200);
       const body = (await answer.json()) as { hits: { hits: Mail[] } };
       seen = body.hits.hits;
@@ -48,14 +39,16 @@ async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
 describe('requests in the browser', () => {
   it('a guest asks, the owner accepts on the requests page, the mailed link opens the restricted file', async () => {
     const found = (await (
-      await fetch(`${server.url}/api/records?q=${encodeURIComponent('"Interview transcripts"')}`)
+      await fetch(
+        `${e2e.server.url}/api/records?q=${encodeURIComponent('"Interview transcripts"')}`,
+      )
     ).json()) as { hits: { hits: { id: string }[] } };
     const id = found.hits.hits[0]?.id ?? '';
     expect(id).not.toBe('');
 
     // The owner lets guests ask.
-    const alice = await loggedInPage(browser, server.url);
-    await alice.goto(`${server.url}/records/${id}`);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
+    await alice.goto(`${e2e.server.url}/records/${id}`);
     await alice.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = alice.getByRole('dialog', { name: 'Share access' });
     await dialog.getByRole('tab', { name: 'Settings' }).click();
@@ -65,8 +58,8 @@ describe('requests in the browser', () => {
     await dialog.getByRole('button', { name: 'Saved' }).waitFor();
 
     // A guest asks, then confirms their e-mail address.
-    const guest = await (await browser.newContext()).newPage();
-    await guest.goto(`${server.url}/records/${id}`);
+    const guest = await (await e2e.browser.newContext()).newPage();
+    await guest.goto(`${e2e.server.url}/records/${id}`);
     await guest.getByText('For research use only.').waitFor();
     await guest.getByRole('textbox', { name: 'Full name' }).fill('Grace Guest');
     await guest.getByRole('textbox', { name: 'E-mail' }).fill('grace@example.org');
@@ -83,7 +76,7 @@ describe('requests in the browser', () => {
     await guest.getByText('For my thesis, please.').waitFor();
 
     // The owner accepts from the requests page.
-    await alice.goto(`${server.url}/me/requests`);
+    await alice.goto(`${e2e.server.url}/me/requests`);
     await alice
       .getByRole('link', { name: /Interview transcripts/ })
       .first()
@@ -97,14 +90,14 @@ describe('requests in the browser', () => {
       'grace@example.org',
       new RegExp(`https?://\\S+/records/${id}\\?token=[^\\s"<>]+`),
     );
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await e2e.browser.newContext()).newPage();
     const before = await visitor.request.get(
-      `${server.url}/api/records/${id}/files/README.txt/content`,
+      `${e2e.server.url}/api/records/${id}/files/README.txt/content`,
     );
     expect(before.status()).toBe(403);
     await visitor.goto(link);
     const after = await visitor.request.get(
-      `${server.url}/api/records/${id}/files/README.txt/content`,
+      `${e2e.server.url}/api/records/${id}/files/README.txt/content`,
     );
     expect(after.status()).toBe(200);
     await visitor.context().close();
@@ -114,20 +107,20 @@ describe('requests in the browser', () => {
 
   it('a curator accepts a community submission from the requests page', async () => {
     // A community of its own, so the demo's submissions do not change what this test sees.
-    const alice = await loggedInPage(browser, server.url);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
     const lab = await createLab(alice, 'carol');
-    const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
+    const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
     const id = await submitToLab(bob, lab, 'Moss cover survey for the lab');
 
-    const carol = await loggedInPage(browser, server.url, 'carol@demo.arca');
-    await carol.goto(`${server.url}/me/requests`);
+    const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+    await carol.goto(`${e2e.server.url}/me/requests`);
     await carol.getByRole('link', { name: 'Moss cover survey for the lab' }).click();
     await carol.getByText('Community submission').first().waitFor();
     await carol.getByText('Please review.').waitFor();
     await carol.getByRole('button', { name: 'Accept' }).click();
     await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
 
-    const published = await fetch(`${server.url}/api/records/${id}`);
+    const published = await fetch(`${e2e.server.url}/api/records/${id}`);
     expect(published.status).toBe(200);
     for (const page of [carol, bob, alice]) await page.context().close();
   });
@@ -135,11 +128,11 @@ describe('requests in the browser', () => {
 
 /** The API as the page's user, with the CSRF header the server wants on writes. */
 async function apiAs(page: Page) {
-  const cookies = await page.context().cookies(server.url);
+  const cookies = await page.context().cookies(e2e.server.url);
   const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
   const headers = { 'X-CSRFToken': csrf, 'Content-Type': 'application/json' };
   const call = async (method: 'POST' | 'PUT', path: string, data: unknown, status: number) => {
-    const answer = await page.request.fetch(`${server.url}${path}`, { method, headers, data });
+    const answer = await page.request.fetch(`${e2e.server.url}${path}`, { method, headers, data });
     expect(answer.status(), await answer.text()).toBe(status);
     return answer.status() === 204 ? undefined : ((await answer.json()) as { id: string });
   };
@@ -156,7 +149,7 @@ async function createLab(owner: Page, curator: string): Promise<string> {
     201,
   );
   const users = (await (
-    await owner.request.get(`${server.url}/api/users?suggest=${curator}`)
+    await owner.request.get(`${e2e.server.url}/api/users?suggest=${curator}`)
   ).json()) as { hits: { hits: { id: string }[] } };
   const member = users.hits.hits[0]?.id ?? '';
   await call(

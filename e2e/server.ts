@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer, loadConfig, type Server } from '@arca/server';
+import { afterAll, beforeAll } from 'vitest';
 import { findChromium } from './chromium.ts';
 
 async function freePort(): Promise<number> {
@@ -65,4 +66,33 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The app and a browser for a test file: started before its tests, closed
+ * after them. Read `server` and `browser` in tests and hooks, not at import.
+ */
+export function useE2E(): { readonly server: E2EServer; readonly browser: Browser } {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the e2e server and browser start in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

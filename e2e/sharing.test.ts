@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useE2E } from './server.ts';
 import { field, loggedInPage } from './deposit.helpers.ts';
 
-let server: E2EServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 /** Alice saves a new draft in the editor; returns its id. */
 async function newDraft(page: Page, title: string): Promise<string> {
-  await page.goto(`${server.url}/uploads/new`);
+  await page.goto(`${e2e.server.url}/uploads/new`);
   await field(page, 'Title').fill(title);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
@@ -32,7 +23,7 @@ async function openShareDialog(page: Page) {
 
 describe('the share dialog in the browser', () => {
   it('the owner grants bob edit, and bob edits the draft in his own browser', async () => {
-    const alice = await loggedInPage(browser, server.url);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
     const id = await newDraft(alice, 'Shared glacier draft');
     const dialog = await openShareDialog(alice);
     await dialog.getByRole('tab', { name: 'People (1)' }).waitFor();
@@ -50,8 +41,8 @@ describe('the share dialog in the browser', () => {
       await dialog.getByRole('combobox', { name: 'Permission of Bob Baker' }).inputValue(),
     ).toBe('edit');
 
-    const bob = await loggedInPage(browser, server.url, 'bob@demo.arca');
-    await bob.goto(`${server.url}/uploads/${id}`);
+    const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+    await bob.goto(`${e2e.server.url}/uploads/${id}`);
     await field(bob, 'Title').fill('Shared glacier draft, edited by Bob');
     await bob.getByRole('button', { name: 'Save draft' }).click();
     // The draft lacks required fields: the save succeeds with validation feedback.
@@ -61,7 +52,7 @@ describe('the share dialog in the browser', () => {
       .waitFor();
 
     const draft = (await (
-      await alice.request.get(`${server.url}/api/records/${id}/draft`)
+      await alice.request.get(`${e2e.server.url}/api/records/${id}/draft`)
     ).json()) as { metadata: { title: string } };
     expect(draft.metadata.title).toBe('Shared glacier draft, edited by Bob');
     await bob.context().close();
@@ -69,9 +60,9 @@ describe('the share dialog in the browser', () => {
   });
 
   it('the owner copies a preview link, and an anonymous visitor opens the draft preview with it', async () => {
-    const alice = await loggedInPage(browser, server.url);
+    const alice = await loggedInPage(e2e.browser, e2e.server.url);
     await alice.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: server.url,
+      origin: e2e.server.url,
     });
     const id = await newDraft(alice, 'Draft for the referee');
     const dialog = await openShareDialog(alice);
@@ -90,9 +81,9 @@ describe('the share dialog in the browser', () => {
     const url = String(await alice.evaluate('navigator.clipboard.readText()'));
     expect(url).toMatch(new RegExp(`/records/${id}\\?preview=1&token=[^&]+$`));
 
-    const guest = await (await browser.newContext()).newPage();
+    const guest = await (await e2e.browser.newContext()).newPage();
     // Without the token the draft is not there for a visitor.
-    const denied = await guest.request.get(`${server.url}/api/records/${id}/draft`);
+    const denied = await guest.request.get(`${e2e.server.url}/api/records/${id}/draft`);
     expect(denied.status()).toBeGreaterThanOrEqual(400);
     await guest.goto(url);
     await guest.getByRole('heading', { name: 'Draft for the referee' }).waitFor();

@@ -57,6 +57,21 @@ function errorMessage(error: unknown): string | undefined {
 
 type LoadedUploader = Awaited<ReturnType<typeof createUploader>>;
 
+/** Once committed, a file leaves the transfer list and shows as one of the draft's files. */
+function listCommitted(uploader: LoadedUploader, id: string, refresh: () => Promise<void>) {
+  const { uppy, committed } = uploader;
+  const commit = committed(id);
+  if (!commit) return;
+  commit
+    .then(async () => {
+      await refresh();
+      if (uppy.getFile(id)) uppy.removeFile(id);
+    })
+    .catch((error: unknown) => {
+      if (uppy.getFile(id)) uppy.setFileState(id, { error: errorMessage(error) ?? 'failed' });
+    });
+}
+
 const NO_FILES: Record<string, never> = {};
 const noSubscription = () => () => undefined;
 
@@ -113,12 +128,19 @@ export function useFileUploads() {
   // the editor's first paint does not wait for them (docs/benchmarks.md).
   const [uploader, setUploader] = useState<LoadedUploader>();
   const loading = useRef<Promise<LoadedUploader>>(undefined);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
   const { i18n } = useTranslation();
   const loadUploader = () => {
     loading.current ??= import('./uploader.ts').then(async ({ createUploader }) => {
       const created = await createUploader({
         draft: () => draftRef.current,
         language: i18n.language,
+      });
+      // Listening from the start: the first upload begins before React has rendered
+      // with the uploader, and a small file can be done by then.
+      created.uppy.on('upload-success', (file) => {
+        if (file) listCommitted(created, file.id, () => refreshRef.current());
       });
       setUploader(created);
       return created;
@@ -130,31 +152,6 @@ export function useFileUploads() {
   useEffect(() => {
     if (uploader) void uploader.setLanguage(i18n.language);
   }, [uploader, i18n.language]);
-
-  useEffect(() => {
-    if (!uploader) return;
-    const { uppy, committed } = uploader;
-    // Once committed, a file leaves the transfer list and shows as one of the draft's files.
-    const onSuccess = (file: { id: string } | undefined) => {
-      if (!file) return;
-      const id = file.id;
-      const commit = committed(id);
-      if (!commit) return;
-      commit
-        .then(async () => {
-          await refresh();
-          if (uppy.getFile(id)) uppy.removeFile(id);
-        })
-        .catch((error: unknown) => {
-          const failed = uppy.getFile(id);
-          if (failed) uppy.setFileState(id, { error: errorMessage(error) ?? 'failed' });
-        });
-    };
-    uppy.on('upload-success', onSuccess);
-    return () => {
-      uppy.off('upload-success', onSuccess);
-    };
-  }, [uploader, refresh]);
 
   useEffect(() => () => uploader?.uppy.destroy(), [uploader]);
 

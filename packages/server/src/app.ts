@@ -78,8 +78,10 @@ export async function buildApp({
     recordCache,
   };
   if (database) {
-    const stopFollowing = await recordCache.follow(database);
-    app.addHook('onClose', stopFollowing);
+    const stopFollowingRecords = await recordCache.follow(database);
+    app.addHook('onClose', stopFollowingRecords);
+    const stopFollowingSessions = await context.services.sessions.follow(database);
+    app.addHook('onClose', stopFollowingSessions);
   }
   // A client that wrote must read its write back at once, before the announcement arrives.
   app.addHook('onSend', async (request, reply) => {

@@ -87,13 +87,15 @@ export async function startTestApp(
   });
   const database = await freshDatabase();
   if (options.vocabularies) await loadVocabularies(database.db);
-  const app = await buildApp({ config, db: database.db, logger: false, database });
+  // The app's own services: what a test does through them, the app knows at once.
+  const services = createServices(database.db, config);
+  const app = await buildApp({ config, db: database.db, logger: false, database, services });
   await app.ready();
   return {
     app,
     config,
     db: database.db,
-    services: createServices(database.db, config),
+    services,
     client: () => new TestClient(app),
     async close() {
       await app.close();
@@ -195,6 +197,18 @@ export class TestClient {
       throw new Error(`login failed: ${response.status} ${response.body}`);
     return response;
   }
+}
+
+/**
+ * Until a change made behind the services is announced, give the listeners a moment
+ * (PostgreSQL delivers notifications asynchronously).
+ */
+export async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not reached');
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery';

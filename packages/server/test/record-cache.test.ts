@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { records } from '../src/db/schema.ts';
-import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { buildUser, eventually, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
 
 let t: TestApp;
@@ -13,15 +13,6 @@ beforeAll(async () => {
   await owner.login(user.email);
 });
 afterAll(() => t.close());
-
-/** Until a notification arrives, give the listener a moment (PostgreSQL delivers asynchronously). */
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 50; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('condition not reached');
-}
 
 describe('cached anonymous record reads', () => {
   it('serve the same answer, and drop it when the record is restricted through the API', async () => {

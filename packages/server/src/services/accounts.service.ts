@@ -69,6 +69,7 @@ export function createAccountService(deps: {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       if (!row) throw notFound();
       if (changes.active === false || changes.password !== undefined) await sessions.closeAllOf(id);
+      if (changes.is_admin !== undefined || changes.active !== undefined) sessions.forgetUser(id);
       await deps.onProfileChanged(row);
       return row;
     } catch (error) {

@@ -8,7 +8,11 @@ import { matchTerms, type Page, type UserRow } from './accounts.service.ts';
 export type GroupRow = typeof groups.$inferSelect;
 
 /** Groups of users, managed by administrators; access can be granted to a whole group. */
-export function createGroupService(db: Database) {
+/** `onMembersChanged` hears of the users whose memberships changed (their cached sessions are stale). */
+export function createGroupService(
+  db: Database,
+  onMembersChanged: (userIds: number[]) => void = () => undefined,
+) {
   async function get(id: string): Promise<GroupRow> {
     const [row] = await db.select().from(groups).where(eq(groups.id, id));
     if (!row) throw notFound();
@@ -74,8 +78,13 @@ export function createGroupService(db: Database) {
     },
 
     async remove(id: string): Promise<void> {
+      const members = await db
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(eq(groupMembers.groupId, id));
       const deleted = await db.delete(groups).where(eq(groups.id, id)).returning();
       if (deleted.length === 0) throw notFound();
+      onMembersChanged(members.map((member) => member.userId));
     },
 
     async members(id: string): Promise<UserRow[]> {
@@ -94,6 +103,7 @@ export function createGroupService(db: Database) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound();
       await db.insert(groupMembers).values({ groupId: id, userId }).onConflictDoNothing();
+      onMembersChanged([userId]);
     },
 
     async removeMember(id: string, userId: number): Promise<void> {
@@ -102,6 +112,7 @@ export function createGroupService(db: Database) {
         .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
         .returning();
       if (deleted.length === 0) throw notFound();
+      onMembersChanged([userId]);
     },
 
     /** The groups a user belongs to (permission checks on group grants use it). */

@@ -45,6 +45,7 @@ export function createServices(
   options: { log?: MailLog } = {},
 ): Services {
   const sessions = createSessionService(db, config.sessionLifetimeMs);
+  const forgetUsers = (userIds: number[]) => userIds.forEach(sessions.forgetUser);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
   const files = createFilesService({
@@ -72,6 +73,7 @@ export function createServices(
     db,
     dataDir: config.dataDir,
     creationOpen: config.communityCreation === 'users',
+    onMembersChanged: forgetUsers,
   });
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
@@ -131,7 +133,7 @@ export function createServices(
       limiter: createLoginLimiter(db, config.login),
       onProfileChanged: (user) => vocabularies.syncUserName(user),
     }),
-    groups: createGroupService(db),
+    groups: createGroupService(db, forgetUsers),
     health: createHealthService(db),
     sessions,
     tokens: createTokenService(db),

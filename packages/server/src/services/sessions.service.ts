@@ -3,18 +3,24 @@ import type { Database } from '../db/client.ts';
 import { communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
 import type { CommunityRole } from '../permissions/community-roles.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
+import { createSessionCache } from './session-cache.ts';
 
 export interface ActiveSession {
   userId: number;
   isAdmin: boolean;
   csrfToken: string;
   /** The user's groups and community roles, read along (record permissions need them). */
-  groups: string[];
-  communities: { id: string; role: CommunityRole }[];
+  groups: readonly string[];
+  communities: readonly Readonly<{ id: string; role: CommunityRole }>[];
 }
 
-/** Server-side sessions: the cookie carries a random token, the table its hash. */
+/**
+ * Server-side sessions: the cookie carries a random token, the table its hash.
+ * Resolved sessions are cached once `follow` has subscribed to the database's
+ * announcements of their changes (see session-cache.ts).
+ */
 export function createSessionService(db: Database, lifetimeMs: number) {
+  const cache = createSessionCache<ActiveSession>({ ttlMs: 60_000, maxEntries: 10_000 });
   // Every authenticated request asks this: prepared once per connection.
   const prepareResolve = () =>
     db
@@ -22,6 +28,7 @@ export function createSessionService(db: Database, lifetimeMs: number) {
         userId: users.id,
         isAdmin: users.isAdmin,
         csrfToken: sessions.csrfToken,
+        expiresAt: sessions.expiresAt,
         groups: sql<
           string[]
         >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
@@ -54,18 +61,45 @@ export function createSessionService(db: Database, lifetimeMs: number) {
 
     /** The live session of an active user for a cookie value, or null. */
     async resolve(token: string): Promise<ActiveSession | null> {
+      const id = hashToken(token);
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const generation = cache.generation;
       resolveQuery ??= prepareResolve();
-      const [row] = await resolveQuery.execute({ id: hashToken(token) });
-      return row ?? null;
+      const [row] = await resolveQuery.execute({ id });
+      if (!row) return null;
+      const { expiresAt, ...resolved } = row;
+      // Requests share a cached session: nobody may change it under the others.
+      const session = Object.freeze({
+        ...resolved,
+        groups: Object.freeze(resolved.groups),
+        communities: Object.freeze(resolved.communities.map((m) => Object.freeze(m))),
+      });
+      cache.set(id, session.userId, session, expiresAt, generation);
+      return session;
     },
 
     async close(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      const closed = await db
+        .delete(sessions)
+        .where(eq(sessions.id, hashToken(token)))
+        .returning({ userId: sessions.userId });
+      for (const { userId } of closed) cache.forgetUser(userId);
     },
 
     async closeAllOf(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      cache.forgetUser(userId);
     },
+
+    /**
+     * For the services that change a user's admin flag, activity or memberships: this
+     * server forgets their sessions at once, before the database's announcement arrives.
+     */
+    forgetUser: cache.forgetUser,
+
+    /** Caches resolved sessions while following the database's announcements. */
+    follow: (database: Parameters<typeof cache.follow>[0]) => cache.follow(database),
   };
 }
 

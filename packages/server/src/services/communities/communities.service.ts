@@ -65,8 +65,11 @@ export function createCommunityService(deps: {
   dataDir: string;
   /** Whether signed-in users may create communities, or only administrators. */
   creationOpen: boolean;
+  /** Called with the users whose memberships changed (their cached sessions are stale). */
+  onMembersChanged?: (userIds: number[]) => void;
 }) {
   const { db } = deps;
+  const membersChanged = deps.onMembersChanged ?? (() => undefined);
   const logoDir = path.join(deps.dataDir, 'communities', 'logos');
 
   const viewOf = (actor: Actor, row: CommunityRow): CommunityView => ({
@@ -179,6 +182,7 @@ export function createCommunityService(deps: {
         }
         return created!;
       });
+      if (actor.identity.userId !== null) membersChanged([actor.identity.userId]);
       const role: CommunityRole | null = actor.identity.userId === null ? null : 'owner';
       const withRole: Actor = {
         ...actor,
@@ -333,6 +337,7 @@ export function createCommunityService(deps: {
         }
         await keepAnOwner(tx, row.id);
       });
+      membersChanged(ids);
     },
 
     async removeMembers(actor: Actor, idOrSlug: string, userIds: string[]): Promise<void> {
@@ -366,6 +371,7 @@ export function createCommunityService(deps: {
         }
         await keepAnOwner(tx, row.id);
       });
+      membersChanged(ids);
     },
 
     /** Administrative seeding: a member with a role, no questions asked. */
@@ -377,6 +383,7 @@ export function createCommunityService(deps: {
           target: [communityMembers.communityId, communityMembers.userId],
           set: { role },
         });
+      membersChanged([userId]);
     },
 
     owners,

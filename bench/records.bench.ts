@@ -15,6 +15,8 @@ import { startArca, startBaseline } from './lib/servers.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const recordCount = Number(process.env.BENCH_RECORDS ?? 10_000);
 const connections = 20;
+// BENCH_DRAFTS: how many drafts the saving connections share out (default one each).
+const draftCount = Number(process.env.BENCH_DRAFTS ?? connections);
 const draftTargetMs = 50;
 // BENCH_CASES=get,put runs only those cases (e.g. to profile one): baseline, get, put, search, facet.
 const only = process.env.BENCH_CASES?.split(',');
@@ -102,11 +104,15 @@ try {
   const readUrl = `${arca.url}/api/records/${toPublish.id}`;
   const sample = await getJson(readUrl);
 
-  // The draft to save: the full record as is (files enabled, external DOI).
-  const draft = (await alice.request('POST', '/api/records', fullRecord, 201)) as { id: string };
-  const draftUrl = `${arca.url}/api/records/${draft.id}/draft`;
+  // The drafts to save: the full record as is (files enabled, external DOI), one per
+  // connection, as twenty uploaders each saving their own draft would.
+  const draftUrls: string[] = [];
+  for (let i = 0; i < draftCount; i++) {
+    const draft = (await alice.request('POST', '/api/records', fullRecord, 201)) as { id: string };
+    await alice.request('PUT', `/api/records/${draft.id}/draft`, fullRecord, 200);
+    draftUrls.push(`${arca.url}/api/records/${draft.id}/draft`);
+  }
   const draftBody = JSON.stringify(fullRecord);
-  await alice.request('PUT', `/api/records/${draft.id}/draft`, fullRecord, 200);
 
   // PGlite takes one process at a time: seed over the app's own handle there.
   const seedStart = performance.now();
@@ -135,6 +141,7 @@ try {
     errors: 0,
     appCpuMs: NaN,
     databaseCpuMs: NaN,
+    loadCpuMs: NaN,
   };
   const base = !wanted('baseline')
     ? skipped
@@ -149,7 +156,7 @@ try {
   const save = !wanted('put')
     ? skipped
     : await measure('PUT full draft (logged in)', {
-        url: draftUrl,
+        url: draftUrls,
         connections,
         seconds,
         method: 'PUT',

@@ -1,22 +1,25 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { cpuDuring } from './cpu.ts';
+import type { LoadOptions } from './load.ts';
 
-const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
 
-/** Runs autocannon in a process of its own, so the load does not share the server's event loop. */
-function runAutocannon(args: string[]): Promise<autocannon.Result> {
+/** Runs the load in a process of its own, so it does not share the server's event loop. */
+type LoadResult = autocannon.Result & { cpuMs: number };
+
+function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--json', ...args], {
-      stdio: ['ignore', 'pipe', 'ignore'],
+    const child = spawn(process.execPath, [loadScript, JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as autocannon.Result);
-      else reject(new Error(`autocannon exited with ${code}`));
+      if (code === 0) resolve(JSON.parse(output) as LoadResult);
+      else reject(new Error(`the load generator exited with ${code}`));
     });
   });
 }
@@ -30,13 +33,21 @@ export interface Measurement {
   /** CPU milliseconds per request in the app's process and in PostgreSQL. */
   appCpuMs: number;
   databaseCpuMs: number;
+  /** CPU milliseconds per request of the load generator, on the same cores. */
+  loadCpuMs: number;
 }
 
-/** Load one URL with autocannon for a fixed time and keep what we report. */
+/** Load before each measurement, not counted: JIT compilation and the database pool's connections warm up. */
+const WARM_UP_SECONDS = 2;
+
+/**
+ * Load a URL with autocannon for a fixed time and keep what we report. With several
+ * URLs, the connections share them out, one URL each (connection i loads urls[i % n]).
+ */
 export async function measure(
   name: string,
   options: {
-    url: string;
+    url: string | string[];
     connections: number;
     seconds: number;
     method?: 'GET' | 'PUT';
@@ -44,14 +55,16 @@ export async function measure(
     body?: string;
   },
 ): Promise<Measurement> {
-  const args = ['-c', String(options.connections), '-d', String(options.seconds)];
-  args.push('-m', options.method ?? 'GET');
-  for (const [key, value] of Object.entries(options.headers ?? {}))
-    args.push('-H', `${key}=${value}`);
-  if (options.body) args.push('-b', options.body);
-  const { result, appMs, databaseMs } = await cpuDuring(() =>
-    runAutocannon([...args, options.url]),
-  );
+  const load: LoadOptions = {
+    urls: typeof options.url === 'string' ? [options.url] : options.url,
+    connections: options.connections,
+    seconds: options.seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+  };
+  await runLoad({ ...load, seconds: WARM_UP_SECONDS });
+  const { result, appMs, databaseMs } = await cpuDuring(() => runLoad(load));
   const requests = Math.max(result.requests.total, 1);
   return {
     name,
@@ -61,17 +74,18 @@ export async function measure(
     errors: result.errors + result.non2xx,
     appCpuMs: appMs / requests,
     databaseCpuMs: databaseMs / requests,
+    loadCpuMs: result.cpuMs / requests,
   };
 }
 
 export function table(rows: Measurement[]): string {
   const lines = [
-    '| case | req/s | p50 ms | p99 ms | errors | app CPU ms/req | PostgreSQL CPU ms/req |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| case | req/s | p50 ms | p99 ms | errors | app CPU ms/req | PostgreSQL CPU ms/req | load generator CPU ms/req |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} |`,
+      `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpuMs.toFixed(2)} | ${row.databaseCpuMs.toFixed(2)} | ${row.loadCpuMs.toFixed(2)} |`,
     );
   }
   return lines.join('\n');

@@ -92,8 +92,16 @@ export function pickLanguage(accepted: readonly string[]): string {
   return matchLocale(accepted, serverLocales) ?? DEFAULT_LOCALE;
 }
 
+const translators = new Map<string, Translate>();
+
+/** The translator of a language, made once: every request asks for one. */
 export function translator(language: string): Translate {
-  return i18n.getFixedT(language, ['errors', 'validation']);
+  let t = translators.get(language);
+  if (!t) {
+    t = i18n.getFixedT(language, ['errors', 'validation']);
+    translators.set(language, t);
+  }
+  return t;
 }
 
 export type MailTranslate = TFunction<'mail'>;

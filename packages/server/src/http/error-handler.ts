@@ -6,9 +6,21 @@ import { HttpError } from './errors.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+// Texts without parameters, per translator: a draft save reports the same few every time.
+const plainTexts = new WeakMap<Translate, Map<string, string>>();
+
 /** A catalogue key becomes its text; any other message is passed through. */
-export function translateMessage(t: Translate, message: string, params: object = {}): string {
-  return t(message, { ...params, ns: ['validation', 'errors'], defaultValue: message });
+export function translateMessage(t: Translate, message: string, params?: object): string {
+  if (params) return t(message, { ...params, ns: ['validation', 'errors'], defaultValue: message });
+  let texts = plainTexts.get(t);
+  if (!texts) plainTexts.set(t, (texts = new Map<string, string>()));
+  let text = texts.get(message);
+  if (text === undefined) {
+    text = t(message, { ns: ['validation', 'errors'], defaultValue: message });
+    // Messages that are not catalogue keys (free text) are not kept: there is no end to them.
+    if (text !== message) texts.set(message, text);
+  }
+  return text;
 }
 
 function send(reply: FastifyReply, body: ErrorBody, headers: Record<string, string> = {}) {

@@ -22,17 +22,30 @@ export interface PidEntry {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const PLAIN = { enumerable: true, writable: true, configurable: true };
+
 /** Removes null, '', [] and {} at every depth: serialization drops empty values (SPEC §3). */
 export function dropEmpty(value: unknown): unknown {
   if (Array.isArray(value)) {
-    const items = value.map(dropEmpty).filter((item) => item !== undefined);
+    const items: unknown[] = [];
+    for (const item of value) {
+      const kept = dropEmpty(item);
+      if (kept !== undefined) items.push(kept);
+    }
     return items.length ? items : undefined;
   }
   if (isObject(value)) {
-    const entries = Object.entries(value)
-      .map(([key, item]) => [key, dropEmpty(item)] as const)
-      .filter(([, item]) => item !== undefined);
-    return entries.length ? Object.fromEntries(entries) : undefined;
+    const kept: Record<string, unknown> = {};
+    let empty = true;
+    for (const key of Object.keys(value)) {
+      const item = dropEmpty(value[key]);
+      if (item === undefined) continue;
+      // A "__proto__" key parsed from JSON stays a plain key, as it came.
+      if (key === '__proto__') Object.defineProperty(kept, key, { ...PLAIN, value: item });
+      else kept[key] = item;
+      empty = false;
+    }
+    return empty ? undefined : kept;
   }
   if (value === null || value === '' || value === undefined) return undefined;
   return value;

@@ -30,31 +30,35 @@ const REFERENCES: [VocabularyType, string][] = [
   ['subjects', 'subjects.*'],
 ];
 
+// Split once: a save walks these patterns several times.
+const PATTERNS = REFERENCES.map(([type, pattern]) => ({ type, steps: pattern.split('.') }));
+
 function visit(
   value: unknown,
   steps: string[],
+  at: number,
   path: string,
   found: (holder: Record<string, unknown>, path: string) => void,
 ): void {
-  if (steps.length === 0) {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      found(value as Record<string, unknown>, path);
-    }
+  if (typeof value !== 'object' || value === null) return;
+  if (at === steps.length) {
+    if (!Array.isArray(value)) found(value as Record<string, unknown>, path);
     return;
   }
-  const [step, ...rest] = steps as [string, ...string[]];
+  const step = steps[at]!;
   if (step === '*') {
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, rest, `${path}.${i}`, found));
-  } else if (typeof value === 'object' && value !== null) {
-    visit((value as Record<string, unknown>)[step], rest, `${path}.${step}`, found);
+    if (!Array.isArray(value)) return;
+    for (let i = 0; i < value.length; i++) visit(value[i], steps, at + 1, `${path}.${i}`, found);
+  } else {
+    visit((value as Record<string, unknown>)[step], steps, at + 1, `${path}.${step}`, found);
   }
 }
 
 /** Every vocabulary reference with an id in a record's metadata (custom entries have none). */
 export function vocabularyRefs(metadata: Record<string, unknown>): VocabularyRef[] {
   const refs: VocabularyRef[] = [];
-  for (const [type, pattern] of REFERENCES) {
-    visit(metadata, pattern.split('.'), 'metadata', (holder, path) => {
+  for (const { type, steps } of PATTERNS) {
+    visit(metadata, steps, 0, 'metadata', (holder, path) => {
       if (typeof holder.id === 'string' && holder.id)
         refs.push({ type, path, id: holder.id, holder });
     });

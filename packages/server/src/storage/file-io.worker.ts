@@ -7,7 +7,11 @@ import { parentPort } from 'node:worker_threads';
 import type { IoReply, IoRequest } from './file-io.protocol.ts';
 import { RunningHash, type Part } from './running-hashes.ts';
 
-/** Flush to the disk in the background every so many bytes, so the final flush is short. */
+/**
+ * Flush a file to the disk in the background every so many bytes written to it
+ * (by all its writers: the parts of an upload side by side), so that the flush
+ * at the end of a write (or of a part) is short.
+ */
 const FLUSH_EVERY = 64 * 1024 * 1024;
 const READ_BUFFER = 1024 * 1024;
 
@@ -21,6 +25,7 @@ interface Session {
   /** The end of the bytes written so far (writes run in order), and of those flushed. */
   writtenUpTo: number;
   flushedUpTo: number;
+  /** The last background flush that covered bytes of this session (it never rejects). */
   flushing: Promise<void> | null;
   /** Writes run one after the other, in the order they came. */
   chain: Promise<void>;
@@ -77,6 +82,32 @@ function flushFile(path: string): Promise<void> {
   return current.next;
 }
 
+const writersOf = (path: string) =>
+  [...sessions.values()].filter((session) => session.path === path && session.error === null);
+
+/** Bytes written to `path` and not yet flushed, by all its writers (the parts of an upload). */
+function unflushed(path: string): number {
+  let bytes = 0;
+  for (const session of writersOf(path)) bytes += session.writtenUpTo - session.flushedUpTo;
+  return bytes;
+}
+
+/** Flushes a file without waiting; what its writers wrote until now counts as flushed once done. */
+function flushInBackground(path: string): void {
+  const covered = writersOf(path).map((session) => ({ session, upTo: session.writtenUpTo }));
+  const flushing = flushFile(path).then(
+    () => {
+      for (const { session, upTo } of covered) {
+        session.flushedUpTo = Math.max(session.flushedUpTo, upTo);
+      }
+    },
+    (error: unknown) => {
+      for (const { session } of covered) session.error ??= asError(error);
+    },
+  );
+  for (const { session } of covered) session.flushing = flushing;
+}
+
 async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
   let at = position;
   let rest = buffers;
@@ -118,20 +149,9 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
       try {
         await writeAll(session.handle, buffers, position);
         session.writtenUpTo = position + bytes;
-        const due = session.writtenUpTo - session.flushedUpTo >= FLUSH_EVERY;
         // In the background, and only when no flush of the file runs: it would cover these bytes.
-        if (due && !session.flushing && !flushes.has(session.path)) {
-          const upTo = session.writtenUpTo;
-          session.flushing = flushFile(session.path).then(
-            () => {
-              session.flushedUpTo = upTo;
-              session.flushing = null;
-            },
-            (error: unknown) => {
-              session.error ??= asError(error);
-              session.flushing = null;
-            },
-          );
+        if (!flushes.has(session.path) && unflushed(session.path) >= FLUSH_EVERY) {
+          flushInBackground(session.path);
         }
         // Before the memory goes: the running MD5 may take the bytes from here.
         session.part?.running.written(session.part.part, position, buffers);

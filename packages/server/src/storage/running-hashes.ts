@@ -131,12 +131,7 @@ export class RunningHash {
   private catchUp(): void {
     if (this.broken || this.catchingUp) return;
     const front = this.frontPart();
-    if (!front || front.end <= this.upTo) return;
-    this.catchingUp = this.readBack().finally(() => {
-      this.catchingUp = null;
-      // Batches written during the last read are behind the hash: read them too.
-      this.catchUp();
-    });
+    if (front && front.end > this.upTo) this.catchingUp = this.readBack();
   }
 
   private async readBack(): Promise<void> {
@@ -144,7 +139,11 @@ export class RunningHash {
     let file: ReadBack | null = null;
     try {
       file = await this.openFile();
-      for (let front = this.frontPart(); front && front.end > this.upTo && !this.broken; ) {
+      for (
+        let front = this.frontPart();
+        front && front.end > this.upTo && !this.broken;
+        front = this.frontPart()
+      ) {
         const at = this.upTo;
         const length = Math.min(READ_BUFFER, front.end - at);
         const { bytesRead } = await file.read(buffer, 0, length, at);
@@ -154,12 +153,13 @@ export class RunningHash {
           this.md5.update(buffer.subarray(0, bytesRead));
           this.upTo = at + bytesRead;
         }
-        front = this.frontPart();
       }
     } catch {
       this.broken = true;
-    } finally {
-      await file?.close().catch(() => undefined);
     }
+    // Right after the last read, nothing in between: batches written from now on are
+    // hashed as they come (those written during a read were just read back).
+    this.catchingUp = null;
+    await file?.close().catch(() => undefined);
   }
 }

@@ -2,16 +2,13 @@
 // reads files back to hash them, so that none of this work waits for (or
 // holds up) the server's main thread. Node builtins only: it runs as is.
 import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { IoReply, IoRequest } from './file-io.protocol.ts';
-import { RunningHash, type Part } from './running-hashes.ts';
+import { RunningHash, type Part, type ReadBack } from './running-hashes.ts';
 
-/**
- * Flush a file to the disk in the background every so many bytes written to it
- * (by all its writers: the parts of an upload side by side), so that the flush
- * at the end of a write (or of a part) is short.
- */
+/** Flush to the disk in the background every so many bytes, so the final flush is short. */
 const FLUSH_EVERY = 64 * 1024 * 1024;
 const READ_BUFFER = 1024 * 1024;
 
@@ -25,7 +22,6 @@ interface Session {
   /** The end of the bytes written so far (writes run in order), and of those flushed. */
   writtenUpTo: number;
   flushedUpTo: number;
-  /** The last background flush that covered bytes of this session (it never rejects). */
   flushing: Promise<void> | null;
   /** Writes run one after the other, in the order they came. */
   chain: Promise<void>;
@@ -82,30 +78,27 @@ function flushFile(path: string): Promise<void> {
   return current.next;
 }
 
-const writersOf = (path: string) =>
-  [...sessions.values()].filter((session) => session.path === path && session.error === null);
-
-/** Bytes written to `path` and not yet flushed, by all its writers (the parts of an upload). */
-function unflushed(path: string): number {
-  let bytes = 0;
-  for (const session of writersOf(path)) bytes += session.writtenUpTo - session.flushedUpTo;
-  return bytes;
-}
-
-/** Flushes a file without waiting; what its writers wrote until now counts as flushed once done. */
-function flushInBackground(path: string): void {
-  const covered = writersOf(path).map((session) => ({ session, upTo: session.writtenUpTo }));
-  const flushing = flushFile(path).then(
-    () => {
-      for (const { session, upTo } of covered) {
-        session.flushedUpTo = Math.max(session.flushedUpTo, upTo);
-      }
+/**
+ * Reads a file back for its running MD5 from this thread itself: the bytes were
+ * just written (they are in the page cache), while libuv's few pool threads are
+ * often all taken by writes and flushes, behind which reads would queue and the
+ * hash fall behind the upload. A turn of the event loop after each read lets
+ * the writes through.
+ */
+// eslint-disable-next-line @typescript-eslint/require-await -- a failed open rejects
+async function readBack(path: string): Promise<ReadBack> {
+  const fd = openSync(path, 'r');
+  return {
+    async read(buffer, offset, length, position) {
+      const bytesRead = readSync(fd, buffer, offset, length, position);
+      await new Promise((resolve) => setImmediate(resolve));
+      return { bytesRead };
     },
-    (error: unknown) => {
-      for (const { session } of covered) session.error ??= asError(error);
+    close() {
+      closeSync(fd);
+      return Promise.resolve();
     },
-  );
-  for (const { session } of covered) session.flushing = flushing;
+  };
 }
 
 async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
@@ -149,9 +142,20 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
       try {
         await writeAll(session.handle, buffers, position);
         session.writtenUpTo = position + bytes;
+        const due = session.writtenUpTo - session.flushedUpTo >= FLUSH_EVERY;
         // In the background, and only when no flush of the file runs: it would cover these bytes.
-        if (!flushes.has(session.path) && unflushed(session.path) >= FLUSH_EVERY) {
-          flushInBackground(session.path);
+        if (due && !session.flushing && !flushes.has(session.path)) {
+          const upTo = session.writtenUpTo;
+          session.flushing = flushFile(session.path).then(
+            () => {
+              session.flushedUpTo = upTo;
+              session.flushing = null;
+            },
+            (error: unknown) => {
+              session.error ??= asError(error);
+              session.flushing = null;
+            },
+          );
         }
         // Before the memory goes: the running MD5 may take the bytes from here.
         session.part?.running.written(session.part.part, position, buffers);
@@ -228,7 +232,7 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
       if (request.partEnd !== undefined) {
         const { path } = request;
         let hash = running.get(path);
-        if (!hash) running.set(path, (hash = new RunningHash(() => open(path, 'r'))));
+        if (!hash) running.set(path, (hash = new RunningHash(() => readBack(path))));
         part = { running: hash, part: hash.open(request.position, request.partEnd) };
       }
       sessions.set(request.session, {

@@ -2,7 +2,7 @@
 // parts (file-io.worker.ts). Node builtins only: the worker runs it as is.
 import { createHash, type Hash } from 'node:crypto';
 
-/** What the hash reads parts back with (a FileHandle of the file). */
+/** How the hash reads parts back (file-io.worker.ts reads the file from its own thread). */
 export interface ReadBack {
   read(
     buffer: Buffer,

@@ -1,7 +1,11 @@
 // Messages between file-io.ts and its worker thread (file-io.worker.ts).
 
 export type IoRequest =
-  /** Opens a file to write at `position`; `hash`: MD5 the bytes as they come. */
+  /**
+   * Opens a file to write at `position`; `hash`: MD5 the bytes as they come.
+   * With `partEnd`: the bytes are one part of a multipart upload, ending there,
+   * and feed the file's running MD5.
+   */
   | {
       op: 'open';
       id: number;
@@ -10,6 +14,7 @@ export type IoRequest =
       flags: 'wx' | 'r+';
       position: number;
       hash: boolean;
+      partEnd?: number;
     }
   /** Bytes to append to a session (the buffers are transferred); answered by 'written'. */
   | { op: 'write'; session: number; buffers: ArrayBuffer[] }
@@ -19,11 +24,10 @@ export type IoRequest =
   | { op: 'abort'; id: number; session: number }
   /** MD5 of a file, or of `start`..`end` (inclusive) of it. */
   | { op: 'hash'; id: number; path: string; start: number; end?: number }
-  /** Feeds `start`..`end` of a file to the running MD5 named `state`. */
-  | { op: 'append'; id: number; state: string; path: string; start: number; end: number }
-  /** The running MD5 `state` (null when unknown); forgets it. */
-  | { op: 'digest'; id: number; state: string }
-  | { op: 'drop'; state: string };
+  /** Size and running MD5 of a file whose parts went through 'open' with `partEnd`
+   * (null when it does not vouch for the stored bytes); forgets it. */
+  | { op: 'digest'; id: number; path: string }
+  | { op: 'drop'; path: string };
 
 export interface IoFailure {
   message: string;

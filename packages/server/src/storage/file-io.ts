@@ -94,21 +94,20 @@ class IoThread {
 }
 
 const threads: IoThread[] = [];
-// Two at least: a multipart upload's parts and its running hash then go side by side.
+// Two at least: a file's upload and the hashing of another (a commit) then go side by side.
 const poolSize = Math.max(2, Math.min(4, availableParallelism()));
 let turn = 0;
 
 /**
  * An I/O thread: any, or the same one for the same `file` (so that the writes
- * to a file share its flushes, and a running hash stays in one thread); with
- * `next`, the one after it (a file's running hash goes beside its writes).
+ * to a file share its flushes, and its running MD5 can take their bytes).
  */
-function ioThread(file?: string, next = false): IoThread {
+function ioThread(file?: string): IoThread {
   let index = turn++ % poolSize;
   if (file !== undefined) {
     index = 0;
     for (let i = 0; i < file.length; i++) index = (index * 31 + file.charCodeAt(i)) >>> 0;
-    index = (index + (next ? 1 : 0)) % poolSize;
+    index %= poolSize;
   }
   let thread = threads[index];
   if (!thread || thread.dead) threads[index] = thread = new IoThread();
@@ -124,6 +123,11 @@ export interface FileSinkOptions {
   position?: number;
   /** MD5 the bytes as they are written. */
   hash: boolean;
+  /**
+   * The bytes are one part of a multipart upload, `position`..`position + maxBytes`:
+   * they feed the file's running MD5 (`runningMd5`).
+   */
+  part?: boolean;
   /** More bytes than this fail the stream with a SizeLimitError. */
   maxBytes: number;
   /**
@@ -181,6 +185,9 @@ export class FileSink extends Writable {
         flags: this.options.flags,
         position: this.options.position ?? 0,
         hash: this.options.hash,
+        ...(this.options.part
+          ? { partEnd: (this.options.position ?? 0) + this.options.maxBytes }
+          : {}),
       })
       .then(
         () => {
@@ -285,16 +292,14 @@ export async function hashFile(path: string, start = 0, end?: number): Promise<S
 }
 
 /**
- * Running MD5s of files, kept by an I/O thread (not the one writing the file),
- * fed range by range, in order.
+ * The running MD5 of a file written in parts (FileSink's `part`), kept by the
+ * I/O thread writing them (running-hashes.ts).
  */
 export const runningMd5 = {
-  append: async (state: string, path: string, start: number, end: number): Promise<void> => {
-    await ioThread(path, true).call({ op: 'append', state, path, start, end });
-  },
-  digest: async (state: string, path: string): Promise<StoredBytes | null> => {
-    const result = await ioThread(path, true).call({ op: 'digest', state });
+  /** Size and MD5 of the whole file, or null when the running MD5 does not vouch for them; forgets it. */
+  digest: async (path: string): Promise<StoredBytes | null> => {
+    const result = await ioThread(path).call({ op: 'digest', path });
     return result ? { size: result.size, md5: result.md5! } : null;
   },
-  drop: (state: string, path: string): void => ioThread(path, true).post({ op: 'drop', state }),
+  drop: (path: string): void => ioThread(path).post({ op: 'drop', path }),
 };

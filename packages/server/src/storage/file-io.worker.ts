@@ -2,9 +2,11 @@
 // reads files back to hash them, so that none of this work waits for (or
 // holds up) the server's main thread. Node builtins only: it runs as is.
 import { createHash, type Hash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { IoReply, IoRequest } from './file-io.protocol.ts';
+import { RunningHash, type Part, type ReadBack } from './running-hashes.ts';
 
 /** Flush to the disk in the background every so many bytes, so the final flush is short. */
 const FLUSH_EVERY = 64 * 1024 * 1024;
@@ -24,10 +26,13 @@ interface Session {
   /** Writes run one after the other, in the order they came. */
   chain: Promise<void>;
   error: Error | null;
+  /** A part of a multipart upload: the file's running MD5, and the part in it. */
+  part: { running: RunningHash; part: Part } | null;
 }
 
 const sessions = new Map<number, Session>();
-const running = new Map<string, { md5: Hash; size: number }>();
+/** Running MD5s of multipart uploads, by file (their parts are all written by this thread). */
+const running = new Map<string, RunningHash>();
 const port = parentPort!;
 
 const reply = (message: IoReply) => port.postMessage(message);
@@ -71,6 +76,29 @@ function flushFile(path: string): Promise<void> {
   if (!current) return startFlush(path);
   current.next ??= current.running.catch(() => undefined).then(() => startFlush(path));
   return current.next;
+}
+
+/**
+ * Reads a file back for its running MD5 from this thread itself: the bytes were
+ * just written (they are in the page cache), while libuv's few pool threads are
+ * often all taken by writes and flushes, behind which reads would queue and the
+ * hash fall behind the upload. A turn of the event loop after each read lets
+ * the writes through.
+ */
+// eslint-disable-next-line @typescript-eslint/require-await -- a failed open rejects
+async function readBack(path: string): Promise<ReadBack> {
+  const fd = openSync(path, 'r');
+  return {
+    async read(buffer, offset, length, position) {
+      const bytesRead = readSync(fd, buffer, offset, length, position);
+      await new Promise((resolve) => setImmediate(resolve));
+      return { bytesRead };
+    },
+    // eslint-disable-next-line @typescript-eslint/require-await -- a failed close rejects
+    async close() {
+      closeSync(fd);
+    },
+  };
 }
 
 async function writeAll(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
@@ -129,6 +157,8 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
             },
           );
         }
+        // Before the memory goes: the running MD5 may take the bytes from here.
+        session.part?.running.written(session.part.part, position, buffers);
       } catch (error) {
         session.error ??= asError(error);
       }
@@ -150,11 +180,23 @@ async function close(session: Session): Promise<{ size: number; md5: string | nu
     if (session.error === null && session.flushedUpTo < session.writtenUpTo) {
       await flushFile(session.path);
     }
-  } finally {
-    await session.handle.close();
+  } catch (error) {
+    session.error ??= asError(error);
   }
+  await session.handle.close().catch((error: unknown) => {
+    session.error ??= asError(error);
+  });
+  endPart(session);
   if (session.error !== null) throw session.error;
   return { size: session.size, md5: session.md5?.digest('hex') ?? null };
+}
+
+function endPart(session: Session): void {
+  if (!session.part) return;
+  const { running, part } = session.part;
+  if (session.error === null) running.close(part);
+  else running.fail(part);
+  session.part = null;
 }
 
 /** Reads `start`..`end` (inclusive; to the end when absent) and feeds it to `md5`. */
@@ -186,6 +228,13 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
   switch (request.op) {
     case 'open': {
       const handle = await open(request.path, request.flags);
+      let part: Session['part'] = null;
+      if (request.partEnd !== undefined) {
+        const { path } = request;
+        let hash = running.get(path);
+        if (!hash) running.set(path, (hash = new RunningHash(() => readBack(path))));
+        part = { running: hash, part: hash.open(request.position, request.partEnd) };
+      }
       sessions.set(request.session, {
         path: request.path,
         handle,
@@ -197,6 +246,7 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
         flushing: null,
         chain: Promise.resolve(),
         error: null,
+        part,
       });
       return { kind: 'done', id: request.id };
     }
@@ -219,6 +269,7 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
         session.error ??= new Error('aborted');
         await session.chain;
         await session.flushing;
+        endPart(session);
         await session.handle.close();
       }
       return { kind: 'done', id: request.id };
@@ -228,23 +279,16 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
       const size = await hashRange(request.path, md5, request.start, request.end);
       return { kind: 'done', id: request.id, result: { size, md5: md5.digest('hex') } };
     }
-    case 'append': {
-      const state = running.get(request.state) ?? { md5: createHash('md5'), size: 0 };
-      running.set(request.state, state);
-      state.size += await hashRange(request.path, state.md5, request.start, request.end);
-      return { kind: 'done', id: request.id };
-    }
     case 'digest': {
-      const state = running.get(request.state);
-      running.delete(request.state);
-      return {
-        kind: 'done',
-        id: request.id,
-        result: state ? { size: state.size, md5: state.md5.digest('hex') } : null,
-      };
+      const hash = running.get(request.path);
+      running.delete(request.path);
+      if (!hash) return { kind: 'done', id: request.id, result: null };
+      const { size } = await stat(request.path);
+      const md5 = await hash.digest(size);
+      return { kind: 'done', id: request.id, result: md5 === null ? null : { size, md5 } };
     }
     case 'drop': {
-      running.delete(request.state);
+      running.delete(request.path);
       return null;
     }
   }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileSink, hashFile, runningMd5 } from './file-io.ts';
-import { createRunningHashes } from './running-hashes.ts';
 import { SizeLimitError, type ByteRange, type Storage, type StoredItem } from './storage.ts';
 
 const TEMP_MARK = '.tmp-';
@@ -34,14 +33,6 @@ export function createLocalStorage(root: string): Storage {
       await handle.close();
     }
   }
-
-  const runningHashes = createRunningHashes({
-    append: (state, key, range) => runningMd5.append(state, pathOf(key), range.start, range.end),
-    digest: (state, key) => runningMd5.digest(state, pathOf(key)),
-    drop: (state, key) => runningMd5.drop(state, pathOf(key)),
-  });
-  /** Multipart uploads completed and not hashed yet: their number of parts. */
-  const completed = new Map<string, number>();
 
   return {
     kind: 'local',
@@ -78,12 +69,9 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async hash(key) {
-      const parts = completed.get(key);
-      completed.delete(key);
-      const running = parts === undefined ? null : await runningHashes.finish(key, parts);
-      if (running) return running;
       try {
-        return await hashFile(pathOf(key));
+        // A multipart upload's parts were hashed as they were written, unless something came in the way.
+        return (await runningMd5.digest(pathOf(key))) ?? (await hashFile(pathOf(key)));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
@@ -91,7 +79,7 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async remove(key) {
-      runningHashes.drop(key);
+      runningMd5.drop(pathOf(key));
       await rm(pathOf(key), { force: true });
     },
 
@@ -109,8 +97,6 @@ export function createLocalStorage(root: string): Storage {
 
     async writePart(key, _uploadId, part, source: Readable, options) {
       const file = pathOf(key);
-      // Until it is written again, the part is not held: a hash that covered it is void.
-      runningHashes.forget(key, part.number);
       const sink = new FileSink({
         path: file,
         flags: 'r+',
@@ -118,14 +104,11 @@ export function createLocalStorage(root: string): Storage {
         hash: options.md5,
         maxBytes: part.size,
         takeChunks: options.takeChunks ?? false,
+        part: true,
       });
       await pipeline(source, sink);
       const written = sink.result!;
       if (written.size !== part.size) throw new SizeLimitError(part.size, written.size);
-      runningHashes.held(key, part.number, {
-        start: part.offset,
-        end: part.offset + part.size - 1,
-      });
       return written;
     },
 
@@ -133,13 +116,12 @@ export function createLocalStorage(root: string): Storage {
       return Promise.resolve(null);
     },
 
-    async completeMultipart(key, _uploadId, parts) {
+    async completeMultipart(key) {
       await flush(pathOf(key));
-      completed.set(key, parts);
     },
 
     async abortMultipart(key) {
-      runningHashes.drop(key);
+      runningMd5.drop(pathOf(key));
       await rm(pathOf(key), { force: true });
     },
 

@@ -1,100 +1,165 @@
-import type { ByteRange, StoredBytes } from './storage.ts';
+// The running MD5 of a multipart upload, kept by the I/O thread that writes its
+// parts (file-io.worker.ts). Node builtins only: the worker runs it as is.
+import { createHash, type Hash } from 'node:crypto';
 
-/** Keeps running MD5s elsewhere (an I/O thread): fed range by range, in order. */
-export interface RangeHasher {
-  /** Feeds `range` of the object `key` to the running MD5 named `state`. */
-  append(state: string, key: string, range: ByteRange): Promise<void>;
-  digest(state: string, key: string): Promise<StoredBytes | null>;
-  drop(state: string, key: string): void;
+/** How the hash reads parts back (file-io.worker.ts reads the file from its own thread). */
+export interface ReadBack {
+  read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
 }
 
-interface RunningHash {
-  /** The name of the MD5 in the hasher; a new one for every new start. */
-  state: string;
-  /** The first part not hashed yet. */
-  next: number;
-  /** The part being hashed now, if any. */
-  hashing: number | null;
-  /** Parts held (written and flushed) and not hashed yet, with their bytes' range. */
-  held: Map<number, ByteRange>;
-  broken: boolean;
-  chain: Promise<void>;
+/** One part being written or written: bytes `start`..`end` (exclusive) are, of `start`..`limit`. */
+export interface Part {
+  start: number;
+  end: number;
+  limit: number;
+  writing: boolean;
 }
 
-let generation = 0;
+const READ_BUFFER = 1024 * 1024;
 
 /**
- * The MD5 of multipart uploads written through the server, computed while
- * their parts arrive: whenever the parts from the front are held, they are
- * read back (from the page cache, just written) and hashed in order, so a
- * commit need not read the whole file again. Only an optimisation: without a
- * usable hash (a restart, a part rewritten after it was hashed), the commit
- * hashes the stored bytes.
+ * The MD5 of a file whose parts are written side by side, computed as they
+ * are written, in order: the front part (the one holding the first byte not
+ * hashed yet) is hashed from its batches as they are written, before their
+ * memory is freed; a part that got ahead of the front is read back (from the
+ * page cache, just written) once the front reaches it, up to what is written,
+ * then followed batch by batch too. So a commit need not read the file again,
+ * and most bytes are never read back.
+ *
+ * Only an optimisation: `digest` answers null whenever the hash cannot vouch
+ * for the stored bytes (a hashed byte rewritten, two writes of one part at
+ * once, bytes written before a restart), and the caller then reads the file.
+ * The caller's parts never overlap but at the same start.
  */
-export function createRunningHashes(hasher: RangeHasher) {
-  const hashes = new Map<string, RunningHash>();
+export class RunningHash {
+  private md5: Hash = createHash('md5');
+  /** Bytes before this are hashed. */
+  private upTo = 0;
+  private broken = false;
+  /** Parts not yet passed by the hash, or still being written, by their start. */
+  private readonly parts = new Map<number, Part>();
+  /** The part the hash is in. */
+  private front: Part | undefined;
+  /** The hash where the front began, to go back to should the front's write fail. */
+  private checkpoint: { part: Part; md5: Hash } | null = null;
+  /** Reading back, when under way (batches written meanwhile are left to it). */
+  private catchingUp: Promise<void> | null = null;
+  private readonly openFile: () => Promise<ReadBack>;
 
-  const abandon = (key: string, running: RunningHash) => {
-    running.broken = true;
-    hasher.drop(running.state, key);
-    if (hashes.get(key) === running) hashes.delete(key);
-  };
+  constructor(openFile: () => Promise<ReadBack>) {
+    this.openFile = openFile;
+  }
 
-  return {
-    /** A part is about to be rewritten: a hash that covered it no longer says what is stored. */
-    forget(key: string, part: number): void {
-      const running = hashes.get(key);
-      if (!running) return;
-      if (part < running.next || part === running.hashing) abandon(key, running);
-      else running.held.delete(part);
-    },
+  /** A part `start`..`limit` (exclusive) is about to be written. */
+  open(start: number, limit: number): Part {
+    const part: Part = { start, end: start, limit, writing: true };
+    // Hashed bytes would change; two writes of one part at once leave bytes of either.
+    if (start < this.upTo || this.parts.get(start)?.writing) this.broken = true;
+    this.parts.set(start, part);
+    return part;
+  }
 
-    /** A part is held at `range`: hashes, in order, every held part from where the hash stands. */
-    held(key: string, part: number, range: ByteRange): void {
-      let running = hashes.get(key);
-      if (!running) {
-        running = {
-          state: `${key}#${++generation}`,
-          next: 1,
-          hashing: null,
-          held: new Map(),
-          broken: false,
-          chain: Promise.resolve(),
-        };
-        hashes.set(key, running);
+  /** `buffers` were written at `position` of `part`; they are only read before this returns. */
+  written(part: Part, position: number, buffers: Buffer[]): void {
+    let bytes = 0;
+    for (const buffer of buffers) bytes += buffer.length;
+    part.end = position + bytes;
+    if (this.broken || this.catchingUp) return;
+    if (position === this.upTo && this.frontPart() === part) {
+      for (const buffer of buffers) this.md5.update(buffer);
+      this.upTo += bytes;
+    }
+    this.catchUp();
+  }
+
+  /** The part's write ended; a part shorter than its limit counts as failed. */
+  close(part: Part): void {
+    if (part.end !== part.limit) {
+      this.fail(part);
+      return;
+    }
+    part.writing = false;
+    if (this.upTo >= part.limit && this.front !== part) this.forget(part);
+    this.catchUp();
+  }
+
+  /** The part's write failed: its bytes are not to be counted on. */
+  fail(part: Part): void {
+    part.writing = false;
+    this.forget(part);
+    if (this.upTo <= part.start) return;
+    if (this.checkpoint?.part === part) {
+      this.md5 = this.checkpoint.md5;
+      this.upTo = part.start;
+      this.checkpoint = null;
+    } else {
+      this.broken = true;
+    }
+    this.front = undefined;
+  }
+
+  /** MD5 of bytes 0..`size` once no part is being written; null when the hash cannot vouch for them. */
+  async digest(size: number): Promise<string | null> {
+    for (this.catchUp(); this.catchingUp; this.catchUp()) await this.catchingUp;
+    const writing = [...this.parts.values()].some((part) => part.writing);
+    if (this.broken || writing || this.upTo !== size) return null;
+    return this.md5.digest('hex');
+  }
+
+  private forget(part: Part): void {
+    if (this.parts.get(part.start) === part) this.parts.delete(part.start);
+  }
+
+  /** The part holding byte `upTo`, entering the next one when the hash reached its start. */
+  private frontPart(): Part | undefined {
+    const front = this.front;
+    if (front && this.upTo < front.limit && this.parts.get(front.start) === front) return front;
+    if (front && !front.writing) this.forget(front);
+    const next = this.parts.get(this.upTo);
+    this.front = next;
+    this.checkpoint = next?.writing ? { part: next, md5: this.md5.copy() } : null;
+    return next;
+  }
+
+  /** Reads back, in order, what is written ahead of the hash, unless that runs already. */
+  private catchUp(): void {
+    if (this.broken || this.catchingUp) return;
+    const front = this.frontPart();
+    if (front && front.end > this.upTo) this.catchingUp = this.readBack();
+  }
+
+  private async readBack(): Promise<void> {
+    const buffer = Buffer.allocUnsafe(READ_BUFFER);
+    let file: ReadBack | null = null;
+    try {
+      file = await this.openFile();
+      for (
+        let front = this.frontPart();
+        front && front.end > this.upTo && !this.broken;
+        front = this.frontPart()
+      ) {
+        const at = this.upTo;
+        const length = Math.min(READ_BUFFER, front.end - at);
+        const { bytesRead } = await file.read(buffer, 0, length, at);
+        if (bytesRead === 0) throw new Error('written bytes are missing');
+        // Unless the part failed or was replaced meanwhile: then what was read may be stale.
+        if (this.upTo === at && this.parts.get(front.start) === front) {
+          this.md5.update(buffer.subarray(0, bytesRead));
+          this.upTo = at + bytesRead;
+        }
       }
-      const state = running;
-      state.held.set(part, range);
-      state.chain = state.chain
-        .then(async () => {
-          for (let range = state.held.get(state.next); range && !state.broken;) {
-            state.hashing = state.next;
-            await hasher.append(state.state, key, range);
-            state.held.delete(state.next);
-            state.hashing = null;
-            state.next += 1;
-            range = state.held.get(state.next);
-          }
-        })
-        .catch(() => abandon(key, state));
-    },
-
-    /** The digest when all of `parts` were hashed and none rewritten since; else null. */
-    async finish(key: string, parts: number): Promise<StoredBytes | null> {
-      const running = hashes.get(key);
-      if (!running) return null;
-      await running.chain;
-      hashes.delete(key);
-      if (running.broken || running.next !== parts + 1) {
-        hasher.drop(running.state, key);
-        return null;
-      }
-      return hasher.digest(running.state, key);
-    },
-
-    drop(key: string): void {
-      const running = hashes.get(key);
-      if (running) abandon(key, running);
-    },
-  };
+    } catch {
+      this.broken = true;
+    }
+    // Right after the last read, nothing in between: batches written from now on are
+    // hashed as they come (those written during a read were just read back).
+    this.catchingUp = null;
+    await file?.close().catch(() => undefined);
+  }
 }

@@ -49,8 +49,8 @@ export interface Storage {
 
   /**
    * Reads the stored bytes back and hashes them: what a commit trusts. Null when
-   * absent. (Local storage may have read a multipart upload's parts back as they
-   * arrived, and answer without reading them again.)
+   * absent. (Local storage may have hashed a multipart upload's parts as they
+   * were written, and answer without reading them again.)
    */
   hash(key: string): Promise<StoredBytes | null>;
 

@@ -30,6 +30,7 @@ export async function startServer(
 ): Promise<Server> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: `${config.dataDir}/db`,
   });
   const { db } = database;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ const environment = z.object({
   HOST: z.string().default('localhost'),
   ARCA_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  ARCA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   ARCA_SITE_URL: z.url().optional(),
   ARCA_SITE_NAME: z.string().default('Arca'),
   ARCA_SECRET_KEY: z.string().min(32).optional(),
@@ -94,6 +96,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each app server opens to PostgreSQL (not PGlite). */
+  databasePoolSize: number;
   siteUrl: string;
   siteName: string;
   secretKey: string;
@@ -165,6 +169,15 @@ export interface FilesConfig {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+/**
+ * Twice the cores plus one, the usual sizing of a database pool: more connections
+ * than the cores can serve only queue inside PostgreSQL and add switching (measured
+ * in docs/benchmarks.md, "Draft save, fifth pass").
+ */
+function defaultPoolSize(): number {
+  return 2 * os.availableParallelism() + 1;
+}
+
 /** Reads the configuration from environment variables (see README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -184,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.ARCA_DATABASE_POOL_SIZE ?? defaultPoolSize(),
     siteUrl: (e.ARCA_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteName: e.ARCA_SITE_NAME,
     secretKey: e.ARCA_SECRET_KEY ?? readOrCreateSecret(dataDir),

@@ -41,11 +41,13 @@ const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathnam
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL only: how many connections the pool keeps at most (default 10). */
+  poolSize?: number | undefined;
   dataDir: string | null;
   /** PGlite only: start from this dump of a data dir (tests start many databases). */
   template?: Blob | undefined;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.template);
 }
 
@@ -71,7 +73,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 // Any fixed number, shared by every app server: only one of them migrates at a time.
 const MIGRATION_LOCK = 4_217_301;
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
@@ -80,7 +82,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that fails (PostgreSQL restarted, the backend terminated) leaves the
+  // pool and the next query opens another; unheard, the error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Database,

@@ -37,11 +37,11 @@ describe('lost database connections', () => {
     // PostgreSQL ends every other connection of this database, as a restart or an
     // administrator would: the idle ones fail while nobody uses them.
     if (testDatabase === 'postgres') {
-      const ended = (await t.db.execute(
+      const result: unknown = await t.db.execute(
         sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      )) as unknown as { rows: unknown[] };
-      expect(ended.rows.length).toBeGreaterThan(0);
+      );
+      expect((result as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect((await reads()).map((r) => r.status)).toEqual(Array(8).fill(200));

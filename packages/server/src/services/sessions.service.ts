@@ -3,7 +3,9 @@ import type { Database } from '../db/client.ts';
 import { communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
 import type { CommunityRole } from '../permissions/community-roles.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
-import { createSessionCache } from './session-cache.ts';
+import { createAnnouncedCache } from '../db/announced-cache.ts';
+
+export const SESSION_CHANGES_CHANNEL = 'arca_session_changes';
 
 export interface ActiveSession {
   userId: number;
@@ -16,11 +18,19 @@ export interface ActiveSession {
 
 /**
  * Server-side sessions: the cookie carries a random token, the table its hash.
- * Resolved sessions are cached once `follow` has subscribed to the database's
- * announcements of their changes (see session-cache.ts).
+ * Once `follow` has subscribed, resolved sessions are cached by that hash and
+ * grouped by user: triggers announce the user's id on every change to a
+ * session, to the user's admin flag or activity, or to their group and
+ * community memberships (migration 0008), and the services that make such
+ * changes call `forgetUser` so that their own server needs no announcement.
  */
 export function createSessionService(db: Database, lifetimeMs: number) {
-  const cache = createSessionCache<ActiveSession>({ ttlMs: 60_000, maxEntries: 10_000 });
+  const cache = createAnnouncedCache<ActiveSession>({
+    channel: SESSION_CHANGES_CHANNEL,
+    ttlMs: 60_000,
+    maxEntries: 10_000,
+  });
+  const forgetUser = (userId: number) => cache.evictGroup(String(userId));
   // Every authenticated request asks this: prepared once per connection.
   const prepareResolve = () =>
     db
@@ -75,7 +85,7 @@ export function createSessionService(db: Database, lifetimeMs: number) {
         groups: Object.freeze(resolved.groups),
         communities: Object.freeze(resolved.communities.map((m) => Object.freeze(m))),
       });
-      cache.set(id, session.userId, session, expiresAt, generation);
+      cache.set(id, String(session.userId), session, generation, expiresAt.getTime());
       return session;
     },
 
@@ -84,19 +94,19 @@ export function createSessionService(db: Database, lifetimeMs: number) {
         .delete(sessions)
         .where(eq(sessions.id, hashToken(token)))
         .returning({ userId: sessions.userId });
-      for (const { userId } of closed) cache.forgetUser(userId);
+      for (const { userId } of closed) forgetUser(userId);
     },
 
     async closeAllOf(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-      cache.forgetUser(userId);
+      forgetUser(userId);
     },
 
     /**
      * For the services that change a user's admin flag, activity or memberships: this
      * server forgets their sessions at once, before the database's announcement arrives.
      */
-    forgetUser: cache.forgetUser,
+    forgetUser,
 
     /** Caches resolved sessions while following the database's announcements. */
     follow: (database: Parameters<typeof cache.follow>[0]) => cache.follow(database),

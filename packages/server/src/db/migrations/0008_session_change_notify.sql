@@ -1,7 +1,7 @@
 -- Every change that alters what a resolved session says about its user (the session
 -- itself, the user's admin flag or activity, their group and community memberships) is
 -- announced with the user's id, so each app server can drop the sessions it cached
--- (see services/session-cache.ts).
+-- (see services/sessions.service.ts).
 CREATE OR REPLACE FUNCTION arca_notify_session_change() RETURNS trigger AS $$
 BEGIN
   PERFORM pg_notify('arca_session_changes', COALESCE(NEW.user_id, OLD.user_id)::text);

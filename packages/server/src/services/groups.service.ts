@@ -7,8 +7,10 @@ import { matchTerms, type Page, type UserRow } from './accounts.service.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
-/** Groups of users, managed by administrators; access can be granted to a whole group. */
-/** `onMembersChanged` hears of the users whose memberships changed (their cached sessions are stale). */
+/**
+ * Groups of users, managed by administrators; access can be granted to a whole group.
+ * `onMembersChanged` hears of the users whose memberships changed (their cached sessions are stale).
+ */
 export function createGroupService(
   db: Database,
   onMembersChanged: (userIds: number[]) => void = () => undefined,

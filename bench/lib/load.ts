@@ -1,7 +1,8 @@
 // The load generator, run as a process of its own so that it does not share the
 // server's event loop: autocannon with the options given as JSON in argv[2], and
-// the result printed as JSON, with the CPU milliseconds the load itself took. With `urls`, connection i loads urls[i % n] only, as
-// n clients each working on their own resource would.
+// the result printed as JSON with the CPU milliseconds the load itself took. With
+// several URLs, connection i loads urls[i % n] only, as n clients each working on
+// their own resource would.
 import autocannon from 'autocannon';
 
 export interface LoadOptions {

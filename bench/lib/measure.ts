@@ -6,9 +6,9 @@ import type { LoadOptions } from './load.ts';
 
 const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
 
-/** Runs the load in a process of its own, so it does not share the server's event loop. */
 type LoadResult = autocannon.Result & { cpuMs: number };
 
+/** Runs the load in a process of its own, so it does not share the server's event loop. */
 function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [loadScript, JSON.stringify(options)], {
@@ -37,7 +37,7 @@ export interface Measurement {
   loadCpuMs: number;
 }
 
-/** Load before each measurement, not counted: JIT compilation and the database pool's connections warm up. */
+/** Load before each measurement, not counted: JIT compilation and the pool's connections warm up. */
 const WARM_UP_SECONDS = 2;
 
 /**

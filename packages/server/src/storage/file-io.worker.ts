@@ -6,23 +6,22 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { IoReply, IoRequest } from './file-io.protocol.ts';
+import { OpenFiles, type OpenFile } from './open-files.ts';
 import { RunningHash, type Part, type ReadBack } from './running-hashes.ts';
 
-/** Flush to the disk in the background every so many bytes, so the final flush is short. */
+/** A file is flushed in the background every so many bytes written to it (open-files.ts). */
 const FLUSH_EVERY = 64 * 1024 * 1024;
 const READ_BUFFER = 1024 * 1024;
 
 interface Session {
-  path: string;
   handle: FileHandle;
   md5: Hash | null;
   /** Where the next bytes go in the file. */
   position: number;
   size: number;
-  /** The end of the bytes written so far (writes run in order), and of those flushed. */
-  writtenUpTo: number;
-  flushedUpTo: number;
-  flushing: Promise<void> | null;
+  file: OpenFile;
+  /** The file's write count after this session's last write (see OpenFile). */
+  lastWrite: number;
   /** Writes run one after the other, in the order they came. */
   chain: Promise<void>;
   error: Error | null;
@@ -42,41 +41,17 @@ const failure = (error: unknown) => ({
   code: (error as NodeJS.ErrnoException).code,
 });
 
-/**
- * Flushes in progress, by file. An fdatasync flushes the whole file whichever
- * descriptor asks, so the parts of one upload written side by side share
- * flushes: one at a time per file, and whoever asks while one runs waits for
- * the next (which covers what they wrote), instead of each taking a thread of
- * libuv's small pool to flush the same pages.
- */
-const flushes = new Map<string, { running: Promise<void>; next: Promise<void> | null }>();
-
-function startFlush(path: string): Promise<void> {
-  const running = (async () => {
-    const handle = await open(path, 'r');
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-  })();
-  const entry = { running, next: null };
-  flushes.set(path, entry);
-  void running
-    .catch(() => undefined)
-    .then(() => {
-      if (flushes.get(path) === entry) flushes.delete(path);
-    });
-  return running;
+/** fdatasync through a descriptor of its own (a session's may close while it runs). */
+async function datasync(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }
 
-/** Every byte written to `path` before the call is on the disk once this resolves. */
-function flushFile(path: string): Promise<void> {
-  const current = flushes.get(path);
-  if (!current) return startFlush(path);
-  current.next ??= current.running.catch(() => undefined).then(() => startFlush(path));
-  return current.next;
-}
+const files = new OpenFiles(datasync, FLUSH_EVERY);
 
 /**
  * Reads a file back for its running MD5 from this thread itself: the bytes were
@@ -135,28 +110,15 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
   const bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
   if (session.md5) for (const buffer of buffers) session.md5.update(buffer);
   const position = session.position;
+  const { file } = session;
   session.position += bytes;
   session.size += bytes;
   session.chain = session.chain.then(async () => {
     if (session.error === null) {
       try {
-        await writeAll(session.handle, buffers, position);
-        session.writtenUpTo = position + bytes;
-        const due = session.writtenUpTo - session.flushedUpTo >= FLUSH_EVERY;
-        // In the background, and only when no flush of the file runs: it would cover these bytes.
-        if (due && !session.flushing && !flushes.has(session.path)) {
-          const upTo = session.writtenUpTo;
-          session.flushing = flushFile(session.path).then(
-            () => {
-              session.flushedUpTo = upTo;
-              session.flushing = null;
-            },
-            (error: unknown) => {
-              session.error ??= asError(error);
-              session.flushing = null;
-            },
-          );
-        }
+        session.lastWrite = await file.write(bytes, () =>
+          writeAll(session.handle, buffers, position),
+        );
         // Before the memory goes: the running MD5 may take the bytes from here.
         session.part?.running.written(session.part.part, position, buffers);
       } catch (error) {
@@ -174,18 +136,16 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
 
 async function close(session: Session): Promise<{ size: number; md5: string | null }> {
   await session.chain;
-  await session.flushing;
+  const { file } = session;
   try {
-    // A flush that started once every byte was written covers them all.
-    if (session.error === null && session.flushedUpTo < session.writtenUpTo) {
-      await flushFile(session.path);
-    }
+    if (session.error === null) await file.flushed(session.lastWrite);
   } catch (error) {
     session.error ??= asError(error);
   }
   await session.handle.close().catch((error: unknown) => {
     session.error ??= asError(error);
   });
+  files.close(file);
   endPart(session);
   if (session.error !== null) throw session.error;
   return { size: session.size, md5: session.md5?.digest('hex') ?? null };
@@ -236,14 +196,12 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
         part = { running: hash, part: hash.open(request.position, request.partEnd) };
       }
       sessions.set(request.session, {
-        path: request.path,
         handle,
         md5: request.hash ? createHash('md5') : null,
         position: request.position,
         size: 0,
-        writtenUpTo: request.position,
-        flushedUpTo: request.position,
-        flushing: null,
+        file: files.open(request.path),
+        lastWrite: 0,
         chain: Promise.resolve(),
         error: null,
         part,
@@ -268,8 +226,8 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
       if (session) {
         session.error ??= new Error('aborted');
         await session.chain;
-        await session.flushing;
         endPart(session);
+        files.close(session.file);
         await session.handle.close();
       }
       return { kind: 'done', id: request.id };

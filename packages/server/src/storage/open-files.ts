@@ -50,8 +50,12 @@ export class OpenFile {
 
   /** Resolves once the writes up to number `write` are on the disk. */
   async flushed(write: number): Promise<void> {
-    if (this.flushError) throw this.flushError;
+    this.checkFlushes();
     if (this.flushedWrites < write) await this.flushAll();
+    this.checkFlushes();
+  }
+
+  private checkFlushes(): void {
     if (this.flushError) throw this.flushError;
   }
 

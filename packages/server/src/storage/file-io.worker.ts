@@ -119,6 +119,7 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
         session.lastWrite = await file.write(bytes, () =>
           writeAll(session.handle, buffers, position),
         );
+        file.checkFlushes();
         // Before the memory goes: the running MD5 may take the bytes from here.
         session.part?.running.written(session.part.part, position, buffers);
       } catch (error) {

@@ -99,6 +99,8 @@ describe('open files (the write sessions of one file)', () => {
     calls[0]!.end(new Error('EIO'));
     await tick();
     await expect(file.flushed(before)).rejects.toThrow('EIO');
+    // Writers hear of it with their next write, not only at their end.
+    expect(() => file.checkFlushes()).toThrow('EIO');
     // A later flush might succeed, but the pages that failed may be lost: still an error.
     const after = await file.write(1, () => Promise.resolve());
     await expect(file.flushed(after)).rejects.toThrow('EIO');

@@ -55,7 +55,8 @@ export class OpenFile {
     this.checkFlushes();
   }
 
-  private checkFlushes(): void {
+  /** Throws the file's failed flush, if any: its writers stop at once rather than at their end. */
+  checkFlushes(): void {
     if (this.flushError) throw this.flushError;
   }
 

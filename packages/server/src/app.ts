@@ -38,7 +38,7 @@ import { reviewRoutes } from './resources/review.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
-import type { Services } from './http/context.ts';
+import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

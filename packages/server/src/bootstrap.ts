@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { seedDemo } from './demo/seed.ts';
-import type { Services } from './http/context.ts';
+import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { loadVocabularies } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';

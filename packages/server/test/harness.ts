@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import type { Services } from '../src/http/context.ts';
+import type { Services } from '../src/services/services.ts';
 import { createServices } from '../src/services/index.ts';
 import { loadVocabularies } from '../src/vocabularies/loader.ts';
 

@@ -1,4 +1,4 @@
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services/services.ts';
 import type { Actor } from '../permissions/records.policy.ts';
 
 const actorOf = (userId: number, isAdmin = false): Actor => ({

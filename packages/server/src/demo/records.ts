@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services/services.ts';
 import type { Actor } from '../permissions/records.policy.ts';
 
 const creator = (family: string, given: string, orcid?: string) => ({

@@ -1,4 +1,4 @@
-import type { Services } from '../http/context.ts';
+import type { Services } from '../services/services.ts';
 import { seedDemoCommunities } from './communities.ts';
 import { seedDemoRecords } from './records.ts';
 

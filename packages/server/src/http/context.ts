@@ -3,52 +3,9 @@ import type { RecordCache } from './record-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Translate } from '../i18n.ts';
 import type { Identity } from '../permissions/policy.ts';
-import type { AccountService } from '../services/accounts.service.ts';
-import type { GroupService } from '../services/groups.service.ts';
-import type { HealthService } from '../services/health.service.ts';
-import type { SessionService } from '../services/sessions.service.ts';
-import type { TokenService } from '../services/tokens.service.ts';
-import type { VocabularyService } from '../services/vocabularies.service.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { RecordService } from '../services/records/records.service.ts';
-import type { RecordSearch } from '../services/records/search.service.ts';
-import type { AccessService } from '../services/sharing/access.service.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { OutboxReader } from '../mail/outbox.ts';
-import type { AccessSettingsService } from '../services/sharing/access-settings.service.ts';
-import type { GrantService } from '../services/sharing/grants.service.ts';
-import type { LinkService } from '../services/sharing/links.service.ts';
-import type { CommunityService } from '../services/communities/communities.service.ts';
-import type { ReviewService } from '../services/communities/review.service.ts';
-import type { RequestService } from '../services/requests/requests.service.ts';
-import type { RequestEvents } from '../services/requests/events.ts';
-import type { FilesService } from '../services/files/files.service.ts';
-import type { AccessRequestService } from '../services/access-requests/access-requests.service.ts';
+import type { Services } from '../services/services.ts';
 
-export interface Services {
-  access: AccessService;
-  accounts: AccountService;
-  files: FilesService;
-  jobs: JobQueue;
-  records: RecordService;
-  recordSearch: RecordSearch;
-  groups: GroupService;
-  health: HealthService;
-  sessions: SessionService;
-  tokens: TokenService;
-  vocabularies: VocabularyService;
-  // Sharing and mail.
-  links: LinkService;
-  grants: GrantService;
-  accessSettings: AccessSettingsService;
-  mail: Mailer;
-  outbox: OutboxReader;
-  communities: CommunityService;
-  requests: RequestService;
-  requestEvents: RequestEvents;
-  reviews: ReviewService;
-  accessRequests: AccessRequestService;
-}
+export type { Services };
 
 /** What every route module is given: configuration and services, never the database. */
 export interface AppContext {

@@ -3,6 +3,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@arca/schema';
 import type { Translate } from '../i18n.ts';
 import { HttpError } from './errors.ts';
+import { DomainError, type DomainErrorKind } from '../services/errors.ts';
+
+/** The one place a domain error gets its HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  stale: 412,
+  tooLarge: 413,
+  tooMany: 429,
+};
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -50,17 +63,23 @@ function validationErrors(error: FastifyError, t: Translate): FieldError[] {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError || error instanceof DomainError) {
       const errors = error.fieldErrors?.map((item) => ({
         ...item,
         messages: item.messages.map((m) => translateMessage(t, m)),
       }));
+      const domain = error instanceof DomainError;
       const body: ErrorBody = {
-        status: error.status,
+        status: domain ? STATUS_OF[error.kind] : error.status,
         message: translateMessage(t, error.key, error.params),
       };
       if (errors) body.errors = errors;
-      return send(reply, body, error.headers);
+      const headers = domain
+        ? error.retryAfterSeconds === undefined
+          ? {}
+          : { 'retry-after': String(error.retryAfterSeconds) }
+        : error.headers;
+      return send(reply, body, headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const invalidQuery = error.validationContext === 'querystring';

@@ -1,8 +1,9 @@
 import type { ErrorMessageKey, FieldError } from '@arca/schema';
 
 /**
- * An error that becomes an API error response (API.md §0). The message is a
- * key of the shared catalogue, translated per request when it is sent.
+ * An error raised by the HTTP layer itself (a bad header, an unknown
+ * route...) in the JSON shape of API.md §0. Services throw DomainError
+ * (services/errors.ts) instead; the error handler maps both.
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -27,12 +28,4 @@ export class HttpError extends Error {
     this.fieldErrors = options.errors;
     this.headers = options.headers ?? {};
   }
-}
-
-export const notFound = () => new HttpError(404, 'notFound');
-export const permissionDenied = () => new HttpError(403, 'permissionDenied');
-
-/** A 400 for one field, with a message from the validation catalogue. */
-export function fieldError(field: string, message: string): HttpError {
-  return new HttpError(400, 'validation', { errors: [{ field, messages: [message] }] });
 }

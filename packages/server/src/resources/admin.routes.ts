@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { adminUserCreate, adminUserUpdate, groupCreate, groupUpdate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../http/errors.ts';
+import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { accountPolicy } from '../permissions/accounts.policy.ts';
 import { can } from '../permissions/policy.ts';

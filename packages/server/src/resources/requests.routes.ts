@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commentPayload } from '@arca/schema';
 import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../http/errors.ts';
+import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { REQUEST_ACTIONS } from '../services/requests/types.ts';
 import { checkWindow, facetValues } from './query.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { tokenCreate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { requireUser } from '../http/auth.ts';
-import { permissionDenied } from '../http/errors.ts';
+import { permissionDenied } from '../services/errors.ts';
 import { accountPolicy } from '../permissions/accounts.policy.ts';
 import { can } from '../permissions/policy.ts';
 import { serializeToken } from './serializers/user.serializer.ts';

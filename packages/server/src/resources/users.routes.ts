@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../http/errors.ts';
+import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { accountPolicy } from '../permissions/accounts.policy.ts';
 import { can } from '../permissions/policy.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { DomainError, notFound } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.service.ts';
 import type { SessionService } from './sessions.service.ts';
 
@@ -75,7 +75,7 @@ export function createAccountService(deps: {
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
       if (isUniqueViolation(error, 'users_username_key')) {
-        throw new HttpError(400, 'validation', {
+        throw new DomainError('invalid', 'validation', {
           errors: [{ field: 'username', messages: ['usernameTaken'] }],
         });
       }
@@ -88,7 +88,7 @@ export function createAccountService(deps: {
     update,
 
     async signup(input: SignupBody): Promise<UserRow> {
-      if (!config.signupEnabled) throw new HttpError(403, 'signupDisabled');
+      if (!config.signupEnabled) throw new DomainError('forbidden', 'signupDisabled');
       return insertUser({
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -102,10 +102,10 @@ export function createAccountService(deps: {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
         await limiter.recordFailure(email, address);
-        throw new HttpError(401, 'invalidCredentials');
+        throw new DomainError('unauthenticated', 'invalidCredentials');
       }
       await limiter.recordSuccess(email);
-      if (!row.active) throw new HttpError(403, 'accountInactive');
+      if (!row.active) throw new DomainError('forbidden', 'accountInactive');
       return row;
     },
 
@@ -169,6 +169,8 @@ export function matchTerms(query: string, match: (pattern: string) => SQL | unde
 }
 
 const emailTaken = () =>
-  new HttpError(400, 'validation', { errors: [{ field: 'email', messages: ['emailTaken'] }] });
+  new DomainError('invalid', 'validation', {
+    errors: [{ field: 'email', messages: ['emailTaken'] }],
+  });
 
 export type AccountService = ReturnType<typeof createAccountService>;

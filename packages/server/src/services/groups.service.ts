@@ -2,7 +2,7 @@ import { asc, count, eq, ilike, or, and, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { groupMembers, groups, users } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { DomainError, notFound } from './errors.ts';
 import { matchTerms, type Page, type UserRow } from './accounts.service.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -58,7 +58,7 @@ export function createGroupService(
         return row!;
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new HttpError(400, 'validation', {
+          throw new DomainError('invalid', 'validation', {
             errors: [{ field: 'name', messages: ['groupExists'] }],
           });
         }

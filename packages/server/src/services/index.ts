@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Services } from '../http/context.ts';
+import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from './errors.ts';
 import { createAttemptCounter } from './attempt-counter.ts';
 
 /** Counts failed logins per account and per address; too many refuse logins for the window. */
@@ -20,9 +20,9 @@ export function createLoginLimiter(db: Database, config: Config['login']) {
         { key: addressKey, max: config.maxFailuresPerAddress },
       ]);
       if (seconds !== null) {
-        throw new HttpError(429, 'tooManyAttempts', {
+        throw new DomainError('tooMany', 'tooManyAttempts', {
           params: { minutes: Math.ceil(seconds / 60) },
-          headers: { 'retry-after': String(seconds) },
+          retryAfterSeconds: seconds,
         });
       }
     },

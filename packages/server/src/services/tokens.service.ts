@@ -3,7 +3,7 @@ import type { TokenCreate } from '@arca/schema';
 import type { Database } from '../db/client.ts';
 import { apiTokens, groupMembers, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_RESULT_WINDOW } from '@arca/schema';
 import type { Database } from '../db/client.ts';
 import { vocabularies } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { DomainError, notFound } from './errors.ts';
 import { indexItem } from '../vocabularies/indexing.ts';
 import { USER_NAME_PREFIX } from '../vocabularies/loader.ts';
 import { defaultSort, type VocabularyItem, type VocabularyType } from '../vocabularies/types.ts';
@@ -41,7 +41,7 @@ export function createVocabularyService(db: Database) {
   return {
     async search(type: VocabularyType, params: VocabularySearch) {
       if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW) {
-        throw new HttpError(400, 'invalidPagination');
+        throw new DomainError('invalid', 'invalidPagination');
       }
       const text = (params.q ?? params.suggest ?? '').trim().toLowerCase();
       const conditions: (SQL | undefined)[] = [

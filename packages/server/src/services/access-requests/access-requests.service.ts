@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { records as recordTable, users } from '../../db/schema.ts';
 import { requests as requestTable } from '../../db/schema.requests.ts';
 import { createAttemptCounter } from '../attempt-counter.ts';
-import { HttpError, fieldError, notFound } from '../../http/errors.ts';
+import { DomainError, fieldError, notFound } from '../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   GUEST_ACCESS_REQUEST,
@@ -53,7 +53,7 @@ export function createAccessRequestService(deps: {
   /** Refused to anyone who can already read the files: there is nothing to ask for. */
   function checkNeeded(actor: Actor, record: RecordView): void {
     if (canOnRecord('canReadFiles', actor, record.facts)) {
-      throw new HttpError(403, 'accessRequestNotNeeded');
+      throw new DomainError('forbidden', 'accessRequestNotNeeded');
     }
   }
 
@@ -87,7 +87,7 @@ export function createAccessRequestService(deps: {
 
   function refuseDuplicate(existing: RequestRow | undefined): void {
     if (existing) {
-      throw new HttpError(400, 'accessRequestExists', { params: { id: existing.id } });
+      throw new DomainError('invalid', 'accessRequestExists', { params: { id: existing.id } });
     }
   }
 
@@ -103,7 +103,7 @@ export function createAccessRequestService(deps: {
     body: AccessRequestBody,
   ): Promise<AccessRequestOutcome> {
     if (!accessSettingsOf(record.parent.settings).allow_user_requests) {
-      throw new HttpError(403, 'accessRequestsClosed');
+      throw new DomainError('forbidden', 'accessRequestsClosed');
     }
     checkNeeded(actor, record);
     const creator = { type: 'user', id: String(userId) };
@@ -142,9 +142,9 @@ export function createAccessRequestService(deps: {
       { key: keys.address, max: deps.guestLimits.perAddress },
     ]);
     if (seconds !== null) {
-      throw new HttpError(429, 'tooManyAccessRequests', {
+      throw new DomainError('tooMany', 'tooManyAccessRequests', {
         params: { minutes: Math.ceil(seconds / 60) },
-        headers: { 'retry-after': String(seconds) },
+        retryAfterSeconds: seconds,
       });
     }
     await guestAttempts.record(Object.values(keys));
@@ -157,7 +157,7 @@ export function createAccessRequestService(deps: {
     address: string,
   ): Promise<AccessRequestOutcome> {
     if (!accessSettingsOf(record.parent.settings).allow_guest_requests) {
-      throw new HttpError(403, 'accessRequestsClosed');
+      throw new DomainError('forbidden', 'accessRequestsClosed');
     }
     checkNeeded(actor, record);
     if (!body.email) throw fieldError('email', 'required');
@@ -212,8 +212,8 @@ export function createAccessRequestService(deps: {
     async confirm(token: string): Promise<{ view: RequestView; requestToken: string }> {
       const verified = tokens.verifyVerification(token);
       if (!verified.ok) {
-        throw new HttpError(
-          400,
+        throw new DomainError(
+          'invalid',
           verified.reason === 'expired' ? 'accessRequestLinkExpired' : 'accessRequestLinkInvalid',
         );
       }
@@ -243,7 +243,8 @@ export function createAccessRequestService(deps: {
         throw notFound();
       });
       const settings = accessSettingsOf(record.parent.settings);
-      if (!settings.allow_guest_requests) throw new HttpError(403, 'accessRequestsClosed');
+      if (!settings.allow_guest_requests)
+        throw new DomainError('forbidden', 'accessRequestsClosed');
       const creator = { type: 'email', id: claim.email.toLowerCase() };
       refuseDuplicate(await openRequest(GUEST_ACCESS_REQUEST, record.parent.id, creator));
       const created = await requests.create({

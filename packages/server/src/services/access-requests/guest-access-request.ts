@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { secretLinks } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import {
   GUEST_ACCESS_REQUEST,
   GuestTokenHolder,
@@ -60,7 +60,7 @@ export function guestAccessRequestType(deps: {
         db.transaction(async (tx) => {
           await apply(tx);
           const topic = await recordTopic(tx, request.topicId ?? '');
-          if (!topic) throw new HttpError(400, 'accessRequestRecordGone');
+          if (!topic) throw new DomainError('invalid', 'accessRequestRecordGone');
           const expiresAt = guestLinkExpiry(Number(request.payload.secret_link_expiration ?? 0));
           const [link] = await tx
             .insert(secretLinks)

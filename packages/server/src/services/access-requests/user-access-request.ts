@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { grants } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { RecordManagers, USER_ACCESS_REQUEST } from '../../permissions/access-requests.policy.ts';
 import { RequestCreator, SystemProcess } from '../../permissions/requests.policy.ts';
 import type { RequestType } from '../requests/types.ts';
@@ -40,7 +40,7 @@ export function userAccessRequestType(deps: {
         db.transaction(async (tx) => {
           await apply(tx);
           const topic = await recordTopic(tx, request.topicId ?? '');
-          if (!topic) throw new HttpError(400, 'accessRequestRecordGone');
+          if (!topic) throw new DomainError('invalid', 'accessRequestRecordGone');
           // A grant given meanwhile already opens the files: it is kept as it is.
           await tx
             .insert(grants)

@@ -5,7 +5,7 @@ import type { CommunityBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { communities, communityMembers } from '../../db/schema.communities.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { DomainError, notFound, permissionDenied } from '../errors.ts';
 import {
   canOnCommunity,
   communityFilter,
@@ -113,7 +113,7 @@ export function createCommunityService(deps: {
   async function slugFree(slug: string, except?: string) {
     const row = await find(slug);
     if (row && row.id !== except) {
-      throw new HttpError(400, 'validation', {
+      throw new DomainError('invalid', 'validation', {
         errors: [{ field: 'slug', messages: ['communitySlugTaken'] }],
       });
     }
@@ -167,8 +167,8 @@ export function createCommunityService(deps: {
         creationOpen: deps.creationOpen,
       };
       if (!canOnCommunity('canCreate', actor, facts)) {
-        throw new HttpError(
-          403,
+        throw new DomainError(
+          'forbidden',
           actor.identity.userId === null ? 'permissionDenied' : 'communityCreationRestricted',
         );
       }
@@ -248,10 +248,10 @@ export function createCommunityService(deps: {
     async setLogo(actor: Actor, idOrSlug: string, bytes: Buffer): Promise<CommunityView> {
       const row = await authorized(actor, idOrSlug, 'canUpdate');
       if (bytes.length > LOGO_MAX_BYTES) {
-        throw new HttpError(413, 'logoTooLarge', { params: { max: LOGO_MAX_BYTES } });
+        throw new DomainError('tooLarge', 'logoTooLarge', { params: { max: LOGO_MAX_BYTES } });
       }
       const type = LOGO_SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
-      if (!type) throw new HttpError(400, 'logoType');
+      if (!type) throw new DomainError('invalid', 'logoType');
       await mkdir(logoDir, { recursive: true });
       // Written aside then renamed: a reader never sees half a logo.
       const file = path.join(logoDir, row.id);
@@ -303,11 +303,12 @@ export function createCommunityService(deps: {
       const row = await authorized(actor, idOrSlug, 'canManageMembers');
       const ids = userIds.map(Number);
       const bad = userIds.find((id) => !/^\d+$/.test(id));
-      if (bad !== undefined) throw new HttpError(400, 'memberNotFound', { params: { id: bad } });
+      if (bad !== undefined)
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: bad } });
       const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
       const missing = ids.find((id) => !found.some((u) => u.id === id));
       if (missing !== undefined) {
-        throw new HttpError(400, 'memberNotFound', { params: { id: missing } });
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: missing } });
       }
       const current = await db
         .select()
@@ -319,11 +320,11 @@ export function createCommunityService(deps: {
         actor.identity.isAdmin ||
         actor.communities?.some((m) => m.id === row.id && m.role === 'owner');
       if (!isOwner && (role === 'owner' || current.some((m) => m.role === 'owner'))) {
-        throw new HttpError(403, 'ownersOnly');
+        throw new DomainError('forbidden', 'ownersOnly');
       }
       if (mode === 'update' && current.length !== ids.length) {
         const absent = ids.find((id) => !current.some((m) => m.userId === id))!;
-        throw new HttpError(400, 'memberNotFound', { params: { id: absent } });
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: absent } });
       }
       await db.transaction(async (tx) => {
         for (const userId of ids) {
@@ -359,7 +360,7 @@ export function createCommunityService(deps: {
         actor.identity.isAdmin ||
         actor.communities?.some((m) => m.id === row.id && m.role === 'owner');
       if (!isOwner && !leaving && current.some((m) => m.role === 'owner')) {
-        throw new HttpError(403, 'ownersOnly');
+        throw new DomainError('forbidden', 'ownersOnly');
       }
       await db.transaction(async (tx) => {
         if (ids.length > 0) {
@@ -397,7 +398,7 @@ export function createCommunityService(deps: {
         and(eq(communityMembers.communityId, communityId), eq(communityMembers.role, 'owner')),
       );
     // Thrown inside the transaction: the change is rolled back.
-    if ((row?.n ?? 0) === 0) throw new HttpError(400, 'lastOwner');
+    if ((row?.n ?? 0) === 0) throw new DomainError('invalid', 'lastOwner');
   }
 }
 

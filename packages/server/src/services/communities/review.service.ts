@@ -3,7 +3,7 @@ import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { requests } from '../../db/schema.requests.ts';
-import { HttpError, permissionDenied } from '../../http/errors.ts';
+import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import { canOnCommunity } from '../../permissions/communities.policy.ts';
 import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
 import type { RecordComponent } from '../records/components.ts';
@@ -18,7 +18,7 @@ const CURRENT = ['created', 'submitted', 'declined', 'expired'];
 export const AUTO_ACCEPT_COMMENT = 'This request has been automatically accepted.';
 
 const field = (name: string, message: string) =>
-  new HttpError(400, 'validation', { errors: [{ field: name, messages: [message] }] });
+  new DomainError('invalid', 'validation', { errors: [{ field: name, messages: [message] }] });
 
 /**
  * The review of a draft by a community (API.md §4.2, SPEC §4-§5): choosing
@@ -65,14 +65,14 @@ export function createReviewService(deps: {
   async function managedDraft(actor: Actor, draftId: string): Promise<RecordView> {
     const view = await records.readDraft(actor, draftId);
     if (!canOnRecord('canManage', actor, view.facts)) throw permissionDenied();
-    if (view.isPublished) throw new HttpError(400, 'reviewPublished');
-    if (view.versions.index > 1) throw new HttpError(400, 'reviewNewVersion');
+    if (view.isPublished) throw new DomainError('invalid', 'reviewPublished');
+    if (view.versions.index > 1) throw new DomainError('invalid', 'reviewNewVersion');
     return view;
   }
 
   function checkMayReach(actor: Actor, community: CommunityRow): void {
     if (!canOnCommunity('canSubmitRecord', actor, communityFacts(community))) {
-      throw new HttpError(403, 'submissionMembersOnly');
+      throw new DomainError('forbidden', 'submissionMembersOnly');
     }
   }
 
@@ -81,7 +81,7 @@ export function createReviewService(deps: {
 
     async read(actor: Actor, draftId: string) {
       const view = await records.readDraft(actor, draftId);
-      if (!view.review) throw new HttpError(404, 'reviewNotFound');
+      if (!view.review) throw new DomainError('notFound', 'reviewNotFound');
       return deps.requests.viewOf(actor, view.review);
     },
 
@@ -93,18 +93,19 @@ export function createReviewService(deps: {
         const issue = parsed.error.issues[0]!;
         throw field(issue.path.join('.') || 'receiver', issue.message);
       }
-      if (parsed.data.type !== COMMUNITY_SUBMISSION) throw new HttpError(400, 'invalidReviewType');
+      if (parsed.data.type !== COMMUNITY_SUBMISSION)
+        throw new DomainError('invalid', 'invalidReviewType');
       const community = await communities.find(parsed.data.receiver.community);
       if (!community || !canOnCommunity('canRead', actor, communityFacts(community))) {
         throw field('receiver.community', 'communityNotFound');
       }
       const existing = view.review;
-      if (existing?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoChange');
+      if (existing?.status === 'submitted') throw new DomainError('invalid', 'reviewOpenNoChange');
       checkMayReach(actor, community);
       // A community with its own upload form takes first submissions only from that form.
       const sameCommunity = existing?.receiverId === community.id;
       if (community.themeEnabled && !atCreation && !sameCommunity) {
-        throw new HttpError(400, 'submissionDedicatedForm');
+        throw new DomainError('invalid', 'submissionDedicatedForm');
       }
       // Choosing a restricted community makes a public record restricted (SPEC §4).
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
@@ -132,8 +133,9 @@ export function createReviewService(deps: {
 
     async delete(actor: Actor, draftId: string): Promise<void> {
       const view = await managedDraft(actor, draftId);
-      if (!view.review) throw new HttpError(404, 'reviewNotFound');
-      if (view.review.status === 'submitted') throw new HttpError(400, 'reviewOpenNoDelete');
+      if (!view.review) throw new DomainError('notFound', 'reviewNotFound');
+      if (view.review.status === 'submitted')
+        throw new DomainError('invalid', 'reviewOpenNoDelete');
       await deps.requests.remove(view.review.id);
     },
 
@@ -145,18 +147,18 @@ export function createReviewService(deps: {
     async submit(actor: Actor, draftId: string, comment?: string) {
       const view = await managedDraft(actor, draftId);
       let review = view.review;
-      if (!review) throw new HttpError(404, 'reviewNotFound');
-      if (review.status === 'submitted') throw new HttpError(400, 'reviewAlreadySubmitted');
+      if (!review) throw new DomainError('notFound', 'reviewNotFound');
+      if (review.status === 'submitted') throw new DomainError('invalid', 'reviewAlreadySubmitted');
       const community = await communities.find(review.receiverId ?? '');
       if (!community) throw field('receiver.community', 'communityNotFound');
       checkMayReach(actor, community);
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
-        throw new HttpError(400, 'submissionRestrictedCommunity', {
+        throw new DomainError('invalid', 'submissionRestrictedCommunity', {
           errors: [{ field: 'access.record', messages: ['submissionRestrictedCommunity'] }],
         });
       }
       const errors = await records.publishErrors(actor, draftId, 'submit');
-      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+      if (errors.length > 0) throw validationFailed(errors);
       if (review.status !== 'created') {
         // A declined or expired review starts again as a new request to the same community.
         const previous = review;
@@ -198,7 +200,7 @@ export function createReviewService(deps: {
       async checkPublish(draftId, viaReview) {
         if (viaReview) return;
         const review = await currentReview(draftId);
-        if (review?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoPublish');
+        if (review?.status === 'submitted') throw new DomainError('invalid', 'reviewOpenNoPublish');
       },
       async onPublish(tx, draftId) {
         // Publishing without the community drops the review that was never submitted.
@@ -207,7 +209,8 @@ export function createReviewService(deps: {
       },
       async checkDeleteDraft(draftId) {
         const review = await currentReview(draftId);
-        if (review?.status === 'submitted') throw new HttpError(400, 'reviewOpenNoDeleteDraft');
+        if (review?.status === 'submitted')
+          throw new DomainError('invalid', 'reviewOpenNoDeleteDraft');
       },
       async onDeleteDraft(tx, draftId) {
         const review = await currentReview(draftId, tx);

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FieldError } from '@arca/schema';
 import type { FilesConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { DomainError, notFound, permissionDenied, validationFailed } from '../errors.ts';
 import {
   canOnRecord,
   type Actor,
@@ -156,7 +156,7 @@ export function createFilesService(deps: {
   /** A draft whose files the actor may change. */
   async function writable(actor: Actor, id: string): Promise<Bucket> {
     const bucket = await load(actor, id, 'draft', 'canUpdateDraft');
-    if (bucket.locked) throw new HttpError(400, 'filesLocked');
+    if (bucket.locked) throw new DomainError('invalid', 'filesLocked');
     return bucket;
   }
 
@@ -170,7 +170,7 @@ export function createFilesService(deps: {
 
   async function find(bucket: Bucket, key: string): Promise<FileWithObject> {
     const found = await repo.find(bucket.recordId, bucket.scope === 'draft', normalizeKey(key));
-    if (!found) throw new HttpError(404, 'fileNotFound', { params: { key } });
+    if (!found) throw new DomainError('notFound', 'fileNotFound', { params: { key } });
     return found;
   }
 
@@ -254,11 +254,11 @@ export function createFilesService(deps: {
       const keyIssue = keyProblem(key);
       if (keyIssue) return problem(index, 'key', keyIssue);
       if (taken.has(key) || seen.has(key)) {
-        throw new HttpError(400, 'fileAlreadyExists', { params: { filename: key } });
+        throw new DomainError('invalid', 'fileAlreadyExists', { params: { filename: key } });
       }
       seen.add(key);
       if (spec.size === 0 && !config.allowEmpty) {
-        throw new HttpError(400, 'emptyFileNotAllowed', { params: { filename: key } });
+        throw new DomainError('invalid', 'emptyFileNotAllowed', { params: { filename: key } });
       }
       if (spec.checksum !== undefined && !/^md5:[0-9a-f]{32}$/i.test(spec.checksum)) {
         problem(index, 'checksum', 'invalidChecksum');
@@ -279,7 +279,7 @@ export function createFilesService(deps: {
         return problem(index, 'transfer.parts', 'partsDoNotMatchSize');
       }
     });
-    if (errors.length) throw new HttpError(400, 'validation', { errors });
+    if (errors.length) throw validationFailed(errors);
   }
 
   async function setObjectContent(
@@ -292,7 +292,9 @@ export function createFilesService(deps: {
         const txRepo = createFilesRepository(tx);
         const object = await txRepo.lockObject(file.object.id);
         if (!object || object.status !== 'pending') {
-          throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
+          throw new DomainError('invalid', 'fileAlreadyCommitted', {
+            params: { key: file.entry.key },
+          });
         }
         previous = object.storageKey;
         await txRepo.updateObject(object.id, {
@@ -311,7 +313,7 @@ export function createFilesService(deps: {
 
   function sizeRefusal(error: unknown, key: string): never {
     if (error instanceof SizeLimitError) {
-      throw new HttpError(400, 'fileSizeLimit', {
+      throw new DomainError('invalid', 'fileSizeLimit', {
         params: { key, limit: error.limit, received: error.received },
       });
     }
@@ -325,7 +327,7 @@ export function createFilesService(deps: {
   /** An upload the sweep gave up (idle too long) takes no more bytes: it starts again from init. */
   function refuseAbandoned(file: FileWithObject): void {
     if (file.object.status === 'failed') {
-      throw new HttpError(400, 'fileUploadAbandoned', { params: { key: file.entry.key } });
+      throw new DomainError('invalid', 'fileUploadAbandoned', { params: { key: file.entry.key } });
     }
   }
 
@@ -352,11 +354,11 @@ export function createFilesService(deps: {
     async init(actor: Actor, id: string, specs: FileSpec[]): Promise<FileListView> {
       const bucket = await writable(actor, id);
       if (bucket.document.files.enabled === false) {
-        throw new HttpError(400, 'validation', {
+        throw new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: ['filesNotEnabled'] }],
         });
       }
-      if (specs.length === 0) throw new HttpError(400, 'noFilesToUpload');
+      if (specs.length === 0) throw new DomainError('invalid', 'noFilesToUpload');
       const replaced: string[] = [];
       const started: { key: string; uploadId: string }[] = [];
       try {
@@ -423,10 +425,12 @@ export function createFilesService(deps: {
     async setContent(actor: Actor, id: string, key: string, body: UploadBody) {
       const bucket = await writable(actor, id);
       const file = await find(bucket, key);
-      if (file.entry.transferType !== 'L') throw new HttpError(400, 'wrongTransferType');
+      if (file.entry.transferType !== 'L') throw new DomainError('invalid', 'wrongTransferType');
       refuseAbandoned(file);
       if (file.entry.status !== 'pending') {
-        throw new HttpError(400, 'fileAlreadyCommitted', { params: { key: file.entry.key } });
+        throw new DomainError('invalid', 'fileAlreadyCommitted', {
+          params: { key: file.entry.key },
+        });
       }
       const others = (await repo.list(id, true)).filter((f) => f.entry.id !== file.entry.id);
       const quota = await quotaOf(bucket.parentId);
@@ -442,7 +446,7 @@ export function createFilesService(deps: {
         .catch((error: unknown) => sizeRefusal(error, file.entry.key));
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await storage.remove(storageKey);
-        throw new HttpError(400, 'fileSizeMismatch', {
+        throw new DomainError('invalid', 'fileSizeMismatch', {
           params: { key: file.entry.key, declared: file.entry.declaredSize, received: stored.size },
         });
       }
@@ -467,18 +471,20 @@ export function createFilesService(deps: {
         'actor' in access
           ? await writable(access.actor, id)
           : await load(null, id, 'draft', 'canUpdateDraft');
-      if (bucket.locked) throw new HttpError(400, 'filesLocked');
+      if (bucket.locked) throw new DomainError('invalid', 'filesLocked');
       const file = await find(bucket, key);
       if (!('actor' in access)) {
         const verdict = signer.check(file.object.id, part, access.expires, access.signature);
-        if (verdict === 'expired') throw new HttpError(403, 'partUrlExpired');
+        if (verdict === 'expired') throw new DomainError('forbidden', 'partUrlExpired');
         if (verdict === 'invalid') throw permissionDenied();
       }
       refuseAbandoned(file);
-      if (!isMultipartPending(file)) throw new HttpError(400, 'wrongTransferType');
-      if (storage.kind !== 'local') throw new HttpError(400, 'partsGoToStorage');
+      if (!isMultipartPending(file)) throw new DomainError('invalid', 'wrongTransferType');
+      if (storage.kind !== 'local') throw new DomainError('invalid', 'partsGoToStorage');
       if (!Number.isInteger(part) || part < 1 || part > file.entry.parts!) {
-        throw new HttpError(400, 'invalidPartNumber', { params: { max: file.entry.parts! } });
+        throw new DomainError('invalid', 'invalidPartNumber', {
+          params: { max: file.entry.parts! },
+        });
       }
       const size = partSizeOf(file, part);
       // The part is not held while its bytes change: a failed rewrite never counts as done.
@@ -494,12 +500,12 @@ export function createFilesService(deps: {
         );
       } catch (error) {
         if (error instanceof SizeLimitError) {
-          throw new HttpError(400, 'partSizeMismatch', { params: { part, size } });
+          throw new DomainError('invalid', 'partSizeMismatch', { params: { part, size } });
         }
         throw error;
       }
       if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
-        throw new HttpError(400, 'contentMd5Mismatch', { params: { part } });
+        throw new DomainError('invalid', 'contentMd5Mismatch', { params: { part } });
       }
       await repo.recordPart(file.object.id, part, written.size, written.md5);
       return withParts(id, 'draft', file);
@@ -522,7 +528,7 @@ export function createFilesService(deps: {
         for (const held of fromStorage ?? []) {
           const expected = partSizeOf(file, held.part);
           if (held.size !== expected) {
-            throw new HttpError(400, 'partSizeMismatch', {
+            throw new DomainError('invalid', 'partSizeMismatch', {
               params: { part: held.part, size: expected },
             });
           }
@@ -532,7 +538,7 @@ export function createFilesService(deps: {
         for (let part = 1; part <= file.entry.parts!; part++)
           if (!held.includes(part)) missing.push(part);
         if (missing.length) {
-          throw new HttpError(400, 'missingParts', {
+          throw new DomainError('invalid', 'missingParts', {
             params: { parts: missing.slice(0, 20).join(', ') },
           });
         }
@@ -542,32 +548,37 @@ export function createFilesService(deps: {
           file.entry.parts!,
         );
         const hashed = await storage.hash(file.object.storageKey);
-        if (!hashed) throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
+        if (!hashed)
+          throw new DomainError('invalid', 'fileNoContent', { params: { key: file.entry.key } });
         stored = hashed;
       } else {
         if (!file.object.checksum || file.object.size === null) {
-          throw new HttpError(400, 'fileNoContent', { params: { key: file.entry.key } });
+          throw new DomainError('invalid', 'fileNoContent', { params: { key: file.entry.key } });
         }
         stored = { size: file.object.size, md5: file.object.checksum.slice(4) };
       }
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await markFailed(file);
-        throw new HttpError(400, 'fileSizeMismatch', {
+        throw new DomainError('invalid', 'fileSizeMismatch', {
           params: { key: file.entry.key, declared: file.entry.declaredSize, received: stored.size },
         });
       }
       if (stored.size === 0 && !config.allowEmpty) {
-        throw new HttpError(400, 'emptyFileNotAllowed', { params: { filename: file.entry.key } });
+        throw new DomainError('invalid', 'emptyFileNotAllowed', {
+          params: { filename: file.entry.key },
+        });
       }
       if (typeof declaredChecksum === 'string' && declaredChecksum !== `md5:${stored.md5}`) {
         await markFailed(file);
-        throw new HttpError(400, 'fileChecksumMismatch', { params: { key: file.entry.key } });
+        throw new DomainError('invalid', 'fileChecksumMismatch', {
+          params: { key: file.entry.key },
+        });
       }
       await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         const object = await txRepo.lockObject(file.object.id);
         if (!object || object.storageKey !== file.object.storageKey) {
-          throw new HttpError(409, 'fileChanged', { params: { key: file.entry.key } });
+          throw new DomainError('conflict', 'fileChanged', { params: { key: file.entry.key } });
         }
         await txRepo.updateObject(object.id, {
           status: 'completed',
@@ -622,7 +633,7 @@ export function createFilesService(deps: {
     async importFiles(actor: Actor, id: string): Promise<FileListView> {
       const bucket = await writable(actor, id);
       const refuse = (message: string) =>
-        new HttpError(400, 'validation', {
+        new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: [message] }],
         });
       if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
@@ -647,7 +658,7 @@ export function createFilesService(deps: {
       const bucket = await load(actor, id, scope, readAction(scope));
       const file = await find(bucket, key);
       if (file.entry.status !== 'completed') {
-        throw new HttpError(404, 'fileNotCommitted', { params: { key: file.entry.key } });
+        throw new DomainError('notFound', 'fileNotCommitted', { params: { key: file.entry.key } });
       }
       return {
         file: { ...file, recordId: id, scope } satisfies FileView,

@@ -1,5 +1,5 @@
 import type { FilesConfig } from '../../config.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import type { FileWithObject } from './files.repository.ts';
 
 export interface Quota {
@@ -19,11 +19,11 @@ export function checkQuota(
 ): void {
   const count = existing.length + adding.count;
   if (count > quota.maxFiles) {
-    throw new HttpError(400, 'tooManyFiles', { params: { max: quota.maxFiles } });
+    throw new DomainError('invalid', 'tooManyFiles', { params: { max: quota.maxFiles } });
   }
   const total = existing.reduce((sum, file) => sum + bytesOf(file), 0) + adding.bytes;
   if (total > quota.maxBytes) {
-    throw new HttpError(400, 'storageLimitExceeded', {
+    throw new DomainError('invalid', 'storageLimitExceeded', {
       params: { total, limit: quota.maxBytes },
     });
   }

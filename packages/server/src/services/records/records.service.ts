@@ -1,7 +1,7 @@
 import type { FieldError } from '@arca/schema';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { DomainError, notFound, permissionDenied, validationFailed } from '../errors.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import {
   canOnRecord,
@@ -258,7 +258,7 @@ export function createRecordService(deps: {
 
   function checkRevision(current: number, expected: number | undefined): void {
     if (expected !== undefined && expected !== current) {
-      throw new HttpError(412, 'revisionMismatch', { params: { given: expected, current } });
+      throw new DomainError('stale', 'revisionMismatch', { params: { given: expected, current } });
     }
   }
 
@@ -460,7 +460,7 @@ export function createRecordService(deps: {
       if ((await deps.files.facts(id)).pending > 0) {
         errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
       }
-      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+      if (errors.length > 0) throw validationFailed(errors);
 
       let replacedFiles: string[] = [];
       await db.transaction(async (tx) => {
@@ -627,7 +627,7 @@ export function createRecordService(deps: {
       if (doi.provider === MANAGED_PROVIDER) {
         const state = await pids.status(doi.identifier);
         if (state?.status === 'registered') {
-          throw new HttpError(400, 'validation', {
+          throw new DomainError('invalid', 'validation', {
             errors: [{ field: 'pids.doi', messages: ['doiRegistered'] }],
           });
         }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_RESULT_WINDOW } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
 import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
 import {
@@ -201,7 +201,7 @@ function parse(q: string | undefined): QueryNode {
   try {
     return parseQuery(q ?? '');
   } catch (error) {
-    if (error instanceof QuerySyntaxError) throw new HttpError(400, 'invalidQuerySyntax');
+    if (error instanceof QuerySyntaxError) throw new DomainError('invalid', 'invalidQuerySyntax');
     throw error;
   }
 }
@@ -229,7 +229,7 @@ export function createRecordSearch(db: Database) {
     withAggregations = true,
   ) {
     if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW)
-      throw new HttpError(400, 'invalidPagination');
+      throw new DomainError('invalid', 'invalidPagination');
     const node = parse(params.q);
     const sort: RecordSort = params.sort ?? (params.q?.trim() ? 'bestmatch' : 'newest');
     const query = and(scope, compile(table, node));

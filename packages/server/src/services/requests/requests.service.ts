@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { requestEvents, requests } from '../../db/schema.requests.ts';
-import { HttpError, notFound, permissionDenied } from '../../http/errors.ts';
+import { DomainError, notFound, permissionDenied, validationFailed } from '../errors.ts';
 import { sanitizeHtml } from '../html.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { system } from '../../permissions/policy.ts';
@@ -143,13 +143,13 @@ export function createRequestService(deps: {
   /** Comments are HTML for every client: stored sanitised, and empty once sanitised is empty. */
   function checkContent(content: unknown): string {
     if (typeof content === 'string' && content.length > MAX_COMMENT_LENGTH) {
-      throw new HttpError(400, 'validation', {
+      throw new DomainError('invalid', 'validation', {
         errors: [{ field: 'payload.content', messages: ['tooLong'] }],
       });
     }
     const html = typeof content === 'string' ? sanitizeHtml(content) : '';
     if (html === '') {
-      throw new HttpError(400, 'validation', {
+      throw new DomainError('invalid', 'validation', {
         errors: [{ field: 'payload.content', messages: ['required'] }],
       });
     }
@@ -202,7 +202,7 @@ export function createRequestService(deps: {
       },
       database: Database = db,
     ): Promise<RequestRow> {
-      if (!types.get(values.type)) throw new HttpError(400, 'invalidRequestType');
+      if (!types.get(values.type)) throw new DomainError('invalid', 'invalidRequestType');
       const [created] = await database
         .insert(requests)
         .values({
@@ -305,9 +305,10 @@ export function createRequestService(deps: {
       if (!request) throw notFound();
       const type = types.get(request.type);
       const rule = type?.actions[action];
-      if (!type || !rule) throw new HttpError(400, 'invalidRequestAction', { params: { action } });
+      if (!type || !rule)
+        throw new DomainError('invalid', 'invalidRequestAction', { params: { action } });
       if (!rule.from.includes(request.status as RequestStatus)) {
-        throw new HttpError(400, 'requestActionNotPossible', {
+        throw new DomainError('invalid', 'requestActionNotPossible', {
           params: { action, status: request.status },
         });
       }
@@ -334,7 +335,7 @@ export function createRequestService(deps: {
           .where(and(eq(requests.id, request.id), eq(requests.status, request.status)))
           .returning({ id: requests.id });
         if (!changed) {
-          throw new HttpError(400, 'requestActionNotPossible', {
+          throw new DomainError('invalid', 'requestActionNotPossible', {
             params: { action, status: request.status },
           });
         }
@@ -390,7 +391,9 @@ export function createRequestService(deps: {
       if (!canOnRequest('canUpdate', actor, await factsFor(request))) throw permissionDenied();
       const editableIn = type?.editableIn ?? ['created'];
       if (!editableIn.includes(request.status as RequestStatus)) {
-        throw new HttpError(400, 'requestNotEditable', { params: { status: request.status } });
+        throw new DomainError('invalid', 'requestNotEditable', {
+          params: { status: request.status },
+        });
       }
       const editable = type?.editablePayload ?? {};
       const errors = Object.entries(changes.payload ?? {})
@@ -399,7 +402,7 @@ export function createRequestService(deps: {
           field: `payload.${key}`,
           messages: [key in editable ? 'invalid' : 'payloadNotEditable'],
         }));
-      if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+      if (errors.length > 0) throw validationFailed(errors);
       const [updated] = await db
         .update(requests)
         .set({
@@ -415,7 +418,9 @@ export function createRequestService(deps: {
         .where(and(eq(requests.id, request.id), eq(requests.status, request.status)))
         .returning();
       if (!updated) {
-        throw new HttpError(400, 'requestNotEditable', { params: { status: request.status } });
+        throw new DomainError('invalid', 'requestNotEditable', {
+          params: { status: request.status },
+        });
       }
       return viewOf(actor, updated);
     },
@@ -425,7 +430,9 @@ export function createRequestService(deps: {
       const request = await readable(actor, id);
       if (!canOnRequest('canDelete', actor, await factsFor(request))) throw permissionDenied();
       if (request.status !== 'created') {
-        throw new HttpError(400, 'requestNotDeletable', { params: { status: request.status } });
+        throw new DomainError('invalid', 'requestNotDeletable', {
+          params: { status: request.status },
+        });
       }
       await db.transaction(async (tx) => {
         const [deleted] = await tx
@@ -433,7 +440,9 @@ export function createRequestService(deps: {
           .where(and(eq(requests.id, request.id), eq(requests.status, 'created')))
           .returning({ id: requests.id });
         if (!deleted) {
-          throw new HttpError(400, 'requestNotDeletable', { params: { status: request.status } });
+          throw new DomainError('invalid', 'requestNotDeletable', {
+            params: { status: request.status },
+          });
         }
         await createJobQueue(tx, {}).cancel(`request-expiry:${request.id}`);
       });
@@ -460,7 +469,7 @@ export function createRequestService(deps: {
       if (parentId !== undefined) {
         const { event: parent } = await commentOf(actor, id, parentId);
         if (parent.type !== 'C' || parent.parentId !== null) {
-          throw new HttpError(400, 'cannotReply');
+          throw new DomainError('invalid', 'cannotReply');
         }
       }
       const [event] = await db

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { grants, groups, users } from '../../db/schema.ts';
-import { HttpError, permissionDenied } from '../../http/errors.ts';
+import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
@@ -26,8 +26,8 @@ export type GrantRef = { id: string } | { type: SubjectType; subjectId: string }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const notFoundFor = (ref: GrantRef) =>
-  new HttpError(
-    404,
+  new DomainError(
+    'notFound',
     'id' in ref
       ? 'grantNotFound'
       : ref.type === 'user'
@@ -145,7 +145,7 @@ export function createGrantService(deps: {
         errors.push({ field, messages: ['subjectNotFound'] });
       }
     }
-    if (errors.length > 0) throw new HttpError(400, 'validation', { errors });
+    if (errors.length > 0) throw validationFailed(errors);
     return invited;
   }
 
@@ -234,7 +234,7 @@ export function createGrantService(deps: {
         });
         return present(rows, options.expand === true);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(400, 'grantExists');
+        if (isUniqueViolation(error)) throw new DomainError('invalid', 'grantExists');
         throw error;
       }
     },
@@ -279,7 +279,7 @@ export function createGrantService(deps: {
         ref.type === 'user' &&
         ref.subjectId === String(target.parent.ownerId)
       ) {
-        throw new HttpError(400, 'ownerNotRemovable');
+        throw new DomainError('invalid', 'ownerNotRemovable');
       }
       const grant = await find(target, ref);
       await db.delete(grants).where(eq(grants.id, grant.id));

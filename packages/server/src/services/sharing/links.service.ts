@@ -2,7 +2,7 @@ import type { LinkCreate, LinkUpdate } from '@arca/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { secretLinks } from '../../db/schema.ts';
-import { HttpError, fieldError } from '../../http/errors.ts';
+import { DomainError, fieldError } from '../errors.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
@@ -12,7 +12,7 @@ export type LinkWithToken = LinkRow & { token: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const today = () => new Date().toISOString().slice(0, 10);
 
-const linkNotFound = () => new HttpError(404, 'linkNotFound');
+const linkNotFound = () => new DomainError('notFound', 'linkNotFound');
 
 /**
  * Secret links of a record (API.md §3.1). A link lasts through its expiry

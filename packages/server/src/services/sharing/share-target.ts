@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { notFound, permissionDenied } from '../../http/errors.ts';
+import { notFound, permissionDenied } from '../errors.ts';
 import type { Actor, RecordFacts } from '../../permissions/records.policy.ts';
 import { canOnSharing } from '../../permissions/sharing.policy.ts';
 import { effectiveAccess, type RecordDocument } from '../records/document.ts';

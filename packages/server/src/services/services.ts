@@ -1,0 +1,47 @@
+import type { AccountService } from './accounts.service.ts';
+import type { GroupService } from './groups.service.ts';
+import type { HealthService } from './health.service.ts';
+import type { SessionService } from './sessions.service.ts';
+import type { TokenService } from './tokens.service.ts';
+import type { VocabularyService } from './vocabularies.service.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { RecordService } from './records/records.service.ts';
+import type { RecordSearch } from './records/search.service.ts';
+import type { AccessService } from './sharing/access.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxReader } from '../mail/outbox.ts';
+import type { AccessSettingsService } from './sharing/access-settings.service.ts';
+import type { GrantService } from './sharing/grants.service.ts';
+import type { LinkService } from './sharing/links.service.ts';
+import type { CommunityService } from './communities/communities.service.ts';
+import type { ReviewService } from './communities/review.service.ts';
+import type { RequestService } from './requests/requests.service.ts';
+import type { RequestEvents } from './requests/events.ts';
+import type { FilesService } from './files/files.service.ts';
+import type { AccessRequestService } from './access-requests/access-requests.service.ts';
+
+/** Every service of the application, as the composition root (index.ts) builds them. */
+export interface Services {
+  access: AccessService;
+  accounts: AccountService;
+  files: FilesService;
+  jobs: JobQueue;
+  records: RecordService;
+  recordSearch: RecordSearch;
+  groups: GroupService;
+  health: HealthService;
+  sessions: SessionService;
+  tokens: TokenService;
+  vocabularies: VocabularyService;
+  // Sharing and mail.
+  links: LinkService;
+  grants: GrantService;
+  accessSettings: AccessSettingsService;
+  mail: Mailer;
+  outbox: OutboxReader;
+  communities: CommunityService;
+  requests: RequestService;
+  requestEvents: RequestEvents;
+  reviews: ReviewService;
+  accessRequests: AccessRequestService;
+}

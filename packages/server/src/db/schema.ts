@@ -196,6 +196,8 @@ const recordColumns = {
 
 export const drafts = pgTable('drafts', recordColumns, (t) => [
   index('drafts_parent').on(t.parentId),
+  // One draft per version of a parent: concurrent "new version" calls cannot open two.
+  uniqueIndex('drafts_parent_version').on(t.parentId, t.versionIndex),
   index('drafts_search').using('gin', t.searchVector),
 ]);
 
@@ -208,7 +210,11 @@ export const records = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('records_parent').on(t.parentId, t.versionIndex),
+    // One record per version index, and one latest version, per parent.
+    uniqueIndex('records_parent_version').on(t.parentId, t.versionIndex),
+    uniqueIndex('records_one_latest')
+      .on(t.parentId)
+      .where(sql`${t.isLatest}`),
     index('records_search').using('gin', t.searchVector),
     index('records_latest_created').on(t.isLatest, t.createdAt),
     index('records_resource_type').on(t.resourceType),

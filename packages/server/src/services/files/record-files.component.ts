@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { RecordComponent } from '../records/components.ts';
 import {
   createFilesRepository,
   fileListFromJson,
@@ -22,14 +23,36 @@ export function fileFacts(files: FileWithObject[]): FileFacts {
 /**
  * What the record lifecycle does with files (STYLE.md §5): a draft's files
  * become the record's on publish, an edit draft starts with the published
- * files, a discarded draft drops its own. Objects are shared, never copied.
+ * files, a discarded draft drops its own. Objects are shared, never copied;
+ * those no entry names any more are collected once the change is committed.
  */
 export function createRecordFilesComponent(
   db: Database,
   collect: (ids: string[]) => Promise<void>,
 ) {
   const repo = createFilesRepository(db);
+  const lifecycle: RecordComponent = {
+    async onPublish(tx, id, { unit }) {
+      const replaced = await createFilesRepository(tx).publishEntries(id);
+      unit.afterCommit(() => collect(replaced));
+    },
+
+    /** An edit draft shows (and locks) the published files. */
+    async onEdit(tx, id) {
+      await createFilesRepository(tx).copyEntries(
+        { recordId: id, draft: false },
+        { recordId: id, draft: true },
+      );
+    },
+
+    async onDeleteDraft(tx, id, { unit }) {
+      const dropped = await createFilesRepository(tx).deleteEntries(id, true);
+      unit.afterCommit(() => collect(dropped));
+    },
+  };
   return {
+    ...lifecycle,
+
     async facts(draftId: string): Promise<FileFacts> {
       return fileFacts(await repo.list(draftId, true));
     },
@@ -41,21 +64,6 @@ export function createRecordFilesComponent(
     /** The entries as JSON folded into a record's read, and read back. */
     entriesJson: fileListJson,
     entriesFromJson: fileListFromJson,
-
-    /** Inside the publish transaction; returns objects to collect after it. */
-    publish(tx: Database, id: string): Promise<string[]> {
-      return createFilesRepository(tx).publishEntries(id);
-    },
-
-    /** An edit draft shows (and locks) the published files. */
-    async edit(id: string): Promise<void> {
-      await repo.copyEntries({ recordId: id, draft: false }, { recordId: id, draft: true });
-    },
-
-    /** Inside the discard transaction; returns objects to collect after it. */
-    discard(tx: Database, id: string): Promise<string[]> {
-      return createFilesRepository(tx).deleteEntries(id, true);
-    },
 
     collect,
   };

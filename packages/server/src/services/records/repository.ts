@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, grants, parents, pids, records, secretLinks, users } from '../../db/schema.ts';
 import { jsonRowsOf, rowsFromJson } from '../../db/json-rows.ts';
@@ -121,7 +121,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
   // A record's or draft's whole state in one round trip: the row, its parent, the
   // parent's grants and links, its files and (drafts) its current review. This is
   // what every save and read of the records service needs; it was five queries.
-  const prepareDraftState = (reads: FoldedReads) =>
+  const draftStateQuery = (reads: FoldedReads) =>
     db
       .select({
         draft: draftFields,
@@ -138,9 +138,13 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
       })
       .from(drafts)
       .innerJoin(parents, eq(parents.id, drafts.parentId))
-      .where(eq(drafts.id, sql.placeholder('id')))
-      .prepare('draft_state');
-  let draftStateQuery: ReturnType<typeof prepareDraftState> | undefined;
+      .where(eq(drafts.id, sql.placeholder('id')));
+  const prepareDraftState = (reads: FoldedReads) => draftStateQuery(reads).prepare('draft_state');
+  // Inside a unit of work, after its parent was locked: the draft row is locked too.
+  const prepareLockedDraftState = (reads: FoldedReads) =>
+    draftStateQuery(reads).for('update', { of: drafts }).prepare('draft_state_for_update');
+  let draftStatePrepared: ReturnType<typeof prepareDraftState> | undefined;
+  let lockedDraftStatePrepared: ReturnType<typeof prepareLockedDraftState> | undefined;
   const prepareRecordState = (reads: FoldedReads) =>
     db
       .select({
@@ -182,10 +186,35 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
     },
 
     /** A draft with everything the records service reads with it (see prepareDraftState). */
-    async draftState(id: string) {
-      draftStateQuery ??= prepareDraftState(foldedReads());
-      const [row] = await draftStateQuery.execute({ id });
+    async draftState(id: string, options: { lock?: boolean } = {}) {
+      let rows;
+      if (options.lock) {
+        lockedDraftStatePrepared ??= prepareLockedDraftState(foldedReads());
+        rows = await lockedDraftStatePrepared.execute({ id });
+      } else {
+        draftStatePrepared ??= prepareDraftState(foldedReads());
+        rows = await draftStatePrepared.execute({ id });
+      }
+      const [row] = rows;
       return row && { ...row, ...sharingFromJson(row) };
+    },
+
+    /**
+     * Locks the parent of a draft or record (or the parent of that id) until the
+     * transaction ends: every operation that changes a record's versions takes this
+     * lock first, then the draft's, so they run one after the other.
+     */
+    async lockParentOf(id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: parents.id })
+        .from(parents)
+        .where(
+          sql`${parents.id} = coalesce(
+            (SELECT d.parent_id FROM ${drafts} d WHERE d.id = ${id}),
+            (SELECT r.parent_id FROM ${records} r WHERE r.id = ${id}))`,
+        )
+        .for('update');
+      return row?.id;
     },
 
     /** A published record with everything the records service reads with it. */
@@ -264,7 +293,11 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
       await db.delete(parents).where(eq(parents.id, id));
     },
 
-    /** Publishes a document as a record version: the newest version becomes the latest. */
+    /**
+     * Publishes a document as a record version: the newest version becomes the
+     * latest. The caller holds the parent's lock; the previous latest loses its flag
+     * before the new one takes it, as `records_one_latest` allows one at a time.
+     */
     async upsertRecord(values: {
       id: string;
       parentId: string;
@@ -275,20 +308,25 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
     }): Promise<RecordRow> {
       const now = new Date();
       const { document, ...rest } = values;
+      const [newest] = await db
+        .select({ index: sql<number | null>`max(${records.versionIndex})` })
+        .from(records)
+        .where(and(eq(records.parentId, values.parentId), ne(records.id, values.id)));
+      const isLatest = newest?.index == null || values.versionIndex > Number(newest.index);
+      if (isLatest) {
+        await db
+          .update(records)
+          .set({ isLatest: false })
+          .where(and(eq(records.parentId, values.parentId), eq(records.isLatest, true)));
+      }
       const [row] = await db
         .insert(records)
-        .values({ ...rest, ...columns(document), updatedAt: now, publishedAt: now })
+        .values({ ...rest, ...columns(document), isLatest, updatedAt: now, publishedAt: now })
         .onConflictDoUpdate({
           target: records.id,
-          set: { ...columns(document), revisionId: values.revisionId, updatedAt: now },
+          set: { ...columns(document), revisionId: values.revisionId, isLatest, updatedAt: now },
         })
         .returning();
-      await db
-        .update(records)
-        .set({
-          isLatest: sql`${records.versionIndex} = (SELECT max(version_index) FROM records r WHERE r.parent_id = ${values.parentId})`,
-        })
-        .where(eq(records.parentId, values.parentId));
       return row!;
     },
 

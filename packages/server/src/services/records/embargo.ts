@@ -1,0 +1,58 @@
+import { createJobQueue } from '../../jobs/queue.ts';
+import type { RecordComponent } from './components.ts';
+import type { RecordDocument } from './document.ts';
+import type { RecordKit } from './kit.ts';
+
+export const EMBARGO_JOB = 'lift-embargo';
+
+/** Publishing schedules the lift of an active embargo (and cancels one no longer wanted). */
+export const embargoComponent: RecordComponent = {
+  async onPublish(tx, id, { state }) {
+    const jobs = createJobQueue(tx, {});
+    const embargo = state.document.access.embargo;
+    if (embargo.active === true && typeof embargo.until === 'string') {
+      await jobs.enqueue({
+        kind: EMBARGO_JOB,
+        key: `embargo:${id}`,
+        runAt: new Date(`${embargo.until}T00:00:00Z`),
+        payload: { recordId: id },
+      });
+    } else {
+      await jobs.cancel(`embargo:${id}`);
+    }
+  },
+};
+
+const lift = (document: RecordDocument): RecordDocument => ({
+  ...document,
+  access: {
+    record: 'public',
+    files: 'public',
+    embargo: { ...document.access.embargo, active: false },
+  },
+});
+
+/**
+ * Lifts an embargo whose date has come (run by the job queue): the record
+ * and its edit draft, if any, become public with their files, as the embargo
+ * promised; in one unit of work, after the parent's lock.
+ */
+export function liftEmbargoOperation(kit: RecordKit) {
+  return (recordId: string, now = new Date()): Promise<'lifted' | 'not-due' | 'none'> =>
+    kit.unit('liftEmbargo', async ({ repo }) => {
+      if (!(await repo.lockParentOf(recordId))) return 'none';
+      const record = await repo.record(recordId);
+      if (!record) return 'none';
+      const document = record.document as unknown as RecordDocument;
+      const embargo = document.access.embargo;
+      if (embargo.active !== true) return 'none';
+      if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10)) {
+        return 'not-due';
+      }
+      await repo.updateRecordDocument(recordId, lift(document));
+      const draft = await repo.draft(recordId);
+      if (draft)
+        await repo.updateDraft(recordId, lift(draft.document as unknown as RecordDocument));
+      return 'lifted';
+    });
+}

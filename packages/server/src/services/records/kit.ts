@@ -1,0 +1,116 @@
+import type { Database } from '../../db/client.ts';
+import { canOnRecord, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
+import { DomainError, notFound, permissionDenied } from '../errors.ts';
+import type { FileWithObject } from '../files/files.repository.ts';
+import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
+import type { AccessService } from '../sharing/access.service.ts';
+import type { VocabularyService } from '../vocabularies.service.ts';
+import type { RecordComponent } from './components.ts';
+import { normalizeDocument, type RecordDocument } from './document.ts';
+import type { RecordRow } from './repository.ts';
+import { sanitizeDescriptions } from './rich-text.ts';
+import { createStateReader, type Loaded } from './state.ts';
+import { createUnitOfWork, type UnitOfWork } from './unit-of-work.ts';
+import type { RecordValidator } from './validation.ts';
+import { reduceRefsToIds } from './vocabulary-refs.ts';
+
+export interface RecordServiceDeps {
+  db: Database;
+  access: AccessService;
+  vocabularies: VocabularyService;
+  validator: RecordValidator;
+  doiPrefix: string;
+  files: RecordFilesComponent;
+}
+
+/** What every operation of the records service shares: state, rules, the unit of work. */
+export function createRecordKit(deps: RecordServiceDeps) {
+  /** Lifecycle components, in the order they run (see components.ts). */
+  const components: RecordComponent[] = [];
+  const state = createStateReader(deps.db, deps.files, components);
+
+  function authorize(action: RecordAction, actor: Actor, loaded: Pick<Loaded, 'facts'>): void {
+    if (!canOnRecord(action, actor, loaded.facts)) throw permissionDenied();
+  }
+
+  /** A draft the actor may act on (read on the pool, outside any unit of work). */
+  async function loadDraft(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
+    const loaded = await state.draftState(id);
+    if (!loaded) throw notFound();
+    authorize(action, actor, loaded);
+    return loaded;
+  }
+
+  async function loadRecord(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
+    const loaded = await state.recordState(id);
+    if (!loaded) throw notFound();
+    authorize(action, actor, loaded);
+    return loaded;
+  }
+
+  /**
+   * Inside a unit of work: locks the draft's parent, then the draft, and reads
+   * the draft again under the locks. Unknown: not found.
+   */
+  async function lockDraft(unit: UnitOfWork, id: string): Promise<Loaded> {
+    if (!(await unit.repo.lockParentOf(id))) throw notFound();
+    const loaded = await state.draftState(id, { on: unit.tx, lock: true });
+    if (!loaded) throw notFound();
+    return loaded;
+  }
+
+  function checkRevision(current: number, expected: number | undefined): void {
+    if (expected !== undefined && expected !== current) {
+      throw new DomainError('stale', 'revisionMismatch', { params: { given: expected, current } });
+    }
+  }
+
+  /** Draft documents keep vocabulary references as ids only; titles are read back. */
+  function prepare(body: unknown): RecordDocument {
+    const document = normalizeDocument(body);
+    reduceRefsToIds(document.metadata);
+    sanitizeDescriptions(document.metadata);
+    return document;
+  }
+
+  /** The validation errors of a draft (on the pool: never inside a unit of work). */
+  async function validate(
+    id: string,
+    document: RecordDocument,
+    published: RecordRow | undefined,
+    fileList?: FileWithObject[],
+    doiTakenByOther?: boolean,
+  ) {
+    const files = fileList ? fileFacts(fileList) : await deps.files.facts(id);
+    return deps.validator.validate({
+      id,
+      document,
+      published,
+      fileCount: files.completed,
+      totalFiles: files.total,
+      ...(doiTakenByOther === undefined ? {} : { doiTakenByOther }),
+    });
+  }
+
+  /** The published version with this id, for the rules that look at what was published. */
+  const publishedOf = (loaded: Loaded) =>
+    loaded.isPublished ? state.repo.record(loaded.row.id) : Promise.resolve(undefined);
+
+  return {
+    deps,
+    components,
+    state,
+    repo: state.repo,
+    unit: createUnitOfWork(deps.db, state.folded),
+    authorize,
+    loadDraft,
+    loadRecord,
+    lockDraft,
+    checkRevision,
+    prepare,
+    validate,
+    publishedOf,
+  };
+}
+
+export type RecordKit = ReturnType<typeof createRecordKit>;

@@ -1,0 +1,107 @@
+import type { FieldError } from '@arca/schema';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { DomainError, validationFailed } from '../errors.ts';
+import { fileFacts } from '../files/record-files.component.ts';
+import { MANAGED_PROVIDER } from '../pids.service.ts';
+import type { RecordDocument } from './document.ts';
+import type { RecordKit } from './kit.ts';
+import type { Loaded } from './state.ts';
+import type { ReadOptions, RecordView, RecordViews } from './view.ts';
+
+/** How often a publish validates again when the draft was saved while it validated. */
+const ATTEMPTS = 3;
+
+/** What the files of a draft are, to notice a change between validation and publication. */
+const filesSignature = (loaded: Loaded) =>
+  (loaded.files ?? [])
+    .map((file) => `${file.entry.key}:${file.entry.status}:${file.entry.objectId}`)
+    .sort()
+    .join('|');
+
+export function publishOperations(kit: RecordKit, views: RecordViews) {
+  /** Everything that stops a draft from being published or submitted, as field errors. */
+  async function errorsOf(loaded: Loaded, action: 'publish' | 'submit'): Promise<FieldError[]> {
+    const previous = await kit.repo.latestRecord(loaded.parent.id);
+    const previousHadManagedDoi =
+      (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
+      MANAGED_PROVIDER;
+    return [
+      ...(await kit.validate(
+        loaded.row.id,
+        loaded.document,
+        await kit.publishedOf(loaded),
+        loaded.files,
+      )),
+      ...kit.deps.validator.doiErrors(loaded.document, previousHadManagedDoi, action),
+    ];
+  }
+
+  /**
+   * Publishes a draft: validated on the committed draft (validation reads the
+   * pool, so it stays out of the transaction), then made the record in one unit
+   * of work that locks the parent and the draft and finds the draft as validated.
+   * Of concurrent publishes one wins; the others find no draft (404).
+   */
+  async function publish(
+    actor: Actor,
+    id: string,
+    options: ReadOptions & {
+      /** An accepted review publishing: its writes join the publish transaction. */
+      viaReview?: (tx: Database) => Promise<void>;
+    } = {},
+  ): Promise<RecordView> {
+    for (let attempt = 1; ; attempt += 1) {
+      const loaded = await kit.loadDraft(id, actor, 'canPublish');
+      for (const component of kit.components) {
+        await component.checkPublish?.(id, !!options.viaReview);
+      }
+      const errors = await errorsOf(loaded, 'publish');
+      if (fileFacts(loaded.files ?? []).pending > 0) {
+        errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
+      }
+      if (errors.length > 0) throw validationFailed(errors);
+
+      const published = await kit.unit('publish', async (unit) => {
+        const state = await kit.lockDraft(unit, id);
+        kit.authorize('canPublish', actor, state);
+        const unchanged =
+          state.row.revisionId === loaded.row.revisionId &&
+          filesSignature(state) === filesSignature(loaded);
+        if (!unchanged) return state.row.revisionId;
+        const { tx, repo } = unit;
+        if (options.viaReview) await options.viaReview(tx);
+        for (const component of kit.components) {
+          await component.onPublish?.(tx, id, { unit, state });
+        }
+        const draft = state.row;
+        const previous = state.isPublished ? await repo.record(id) : undefined;
+        await repo.upsertRecord({
+          id,
+          parentId: state.parent.id,
+          versionIndex: draft.versionIndex,
+          document: state.document,
+          revisionId: draft.revisionId,
+          createdAt: previous?.createdAt ?? draft.createdAt,
+        });
+        await repo.deleteDraft(id);
+        return 'published' as const;
+      });
+      if (published === 'published') break;
+      // Saved (or its files changed) while it was validated: validate what is there now.
+      if (attempt === ATTEMPTS) {
+        throw new DomainError('stale', 'revisionMismatch', {
+          params: { given: loaded.row.revisionId, current: published },
+        });
+      }
+    }
+    return views.recordView(id, actor, { expand: options.expand ?? false });
+  }
+
+  return {
+    publish,
+
+    publishErrors: async (actor: Actor, id: string, action: 'publish' | 'submit') =>
+      errorsOf(await kit.loadDraft(id, actor, 'canReadDraft'), action),
+  };
+}

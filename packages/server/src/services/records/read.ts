@@ -1,0 +1,77 @@
+import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
+import { notFound } from '../errors.ts';
+import type { GrantFact, ParentRow, RecordRow } from './repository.ts';
+import type { RecordKit } from './kit.ts';
+import type { ReadOptions, RecordView, RecordViews } from './view.ts';
+
+/** Reading drafts, records and versions (no unit of work: nothing changes). */
+export function readOperations(kit: RecordKit, views: RecordViews) {
+  /** The newest version of a parent the actor may read. */
+  async function latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
+    for (const version of await kit.repo.versionsOf(parentId)) {
+      const loaded = await kit.state.recordState(version.id);
+      if (loaded && canOnRecord('canRead', actor, loaded.facts)) return version.id;
+    }
+    return undefined;
+  }
+
+  return {
+    latestReadable,
+
+    async readDraft(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      const loaded = await kit.loadDraft(id, actor, 'canReadDraft');
+      const errors = await kit.validate(
+        id,
+        loaded.document,
+        await kit.publishedOf(loaded),
+        loaded.files,
+      );
+      return views.view(loaded, actor, { ...options, errors });
+    },
+
+    /** A published record; a parent id answers with the latest version's id to redirect to. */
+    async readRecord(
+      actor: Actor,
+      id: string,
+      options: ReadOptions = {},
+    ): Promise<RecordView | { redirectTo: string }> {
+      const loaded = await kit.state.recordState(id);
+      if (!loaded) {
+        const latest = await latestReadable(actor, id);
+        if (latest) return { redirectTo: latest };
+        throw notFound();
+      }
+      kit.authorize('canRead', actor, loaded);
+      return views.view(loaded, actor, options);
+    },
+
+    /** A published record found by a search, presented without reading it again. */
+    async present(
+      actor: Actor,
+      hit: { row: RecordRow; parent: ParentRow; grants: GrantFact[] },
+      options: ReadOptions = {},
+    ): Promise<RecordView> {
+      const loaded = kit.state.fromHit(hit);
+      // The search filter already applied this rule; checking again costs nothing.
+      kit.authorize('canRead', actor, loaded);
+      return views.view(loaded, actor, options);
+    },
+
+    /** Every version the actor may read, newest first. */
+    async versions(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView[]> {
+      const { parent } = await kit.loadRecord(id, actor, 'canRead');
+      const result: RecordView[] = [];
+      for (const version of await kit.repo.versionsOf(parent.id)) {
+        const loaded = (await kit.state.recordState(version.id))!;
+        if (canOnRecord('canRead', actor, loaded.facts))
+          result.push(await views.view(loaded, actor, options));
+      }
+      return result;
+    },
+
+    async latestVersionOf(actor: Actor, id: string): Promise<string> {
+      const { parent } = await kit.loadRecord(id, actor, 'canRead');
+      return (await latestReadable(actor, parent.id)) ?? id;
+    },
+  };
+}

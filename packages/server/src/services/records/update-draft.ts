@@ -1,0 +1,52 @@
+import type { Actor } from '../../permissions/records.policy.ts';
+import { EXTERNAL_PROVIDER, MANAGED_PROVIDER } from '../pids.service.ts';
+import type { RecordKit } from './kit.ts';
+import { factsOf } from './state.ts';
+import type { ReadOptions, RecordView, RecordViews } from './view.ts';
+
+/** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
+export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
+  return async (
+    actor: Actor,
+    id: string,
+    body: unknown,
+    options: ReadOptions & { expectedRevision?: number } = {},
+  ): Promise<RecordView> => {
+    const document = kit.prepare(body);
+    const { existing, saved } = await kit.unit('updateDraft', async (unit) => {
+      const existing = await kit.lockDraft(unit, id);
+      // Permission before state: who may not save learns nothing of the revision.
+      kit.authorize('canUpdateDraft', actor, existing);
+      kit.checkRevision(existing.row.revisionId, options.expectedRevision);
+      // PIDs change only through the PID endpoints, except an external DOI typed by the user.
+      const previousDoi = existing.document.pids.doi;
+      if (previousDoi?.provider === MANAGED_PROVIDER) document.pids.doi = previousDoi;
+      else if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER)
+        delete document.pids.doi;
+      // Under the draft's lock the revision cannot move: the save goes in.
+      const saved = (await unit.repo.updateDraft(id, document))!;
+      return { existing, saved };
+    });
+    // Saved first, then validated (after the commit): a save never rejects.
+    const { doiTakenByOther, ...savedRow } = saved;
+    const files = existing.files ?? (await kit.deps.files.entries(id, true));
+    const errors = await kit.validate(
+      id,
+      document,
+      await kit.publishedOf(existing),
+      files,
+      doiTakenByOther,
+    );
+    // Parent, grants and version flags are as read under the lock: no second read.
+    return views.view(
+      {
+        ...existing,
+        row: savedRow,
+        document,
+        facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
+      },
+      actor,
+      { ...options, errors, files },
+    );
+  };
+}

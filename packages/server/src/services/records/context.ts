@@ -1,5 +1,12 @@
 import type { Database } from '../../db/client.ts';
-import type { RecordFacts } from '../../permissions/records.policy.ts';
+import { can } from '../../permissions/policy.ts';
+import {
+  recordPolicy,
+  type Actor,
+  type RecordAction,
+  type RecordFacts,
+} from '../../permissions/records.policy.ts';
+import { notFound, permissionDenied } from '../errors.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import type { Quota } from '../files/quota.ts';
 import type { RequestRow } from '../requests/types.ts';
@@ -126,16 +133,8 @@ export async function loadRecordContext(
     if (!found) return undefined;
     const review = reviewFromJson(found.reviewRow);
     context = withFacts({
+      ...readAlike(found, found.draft),
       scope,
-      id,
-      row: found.draft,
-      document: found.draft.document as unknown as RecordDocument,
-      parent: found.parent,
-      grants: found.grants,
-      links: found.links,
-      settings: accessSettingsOf(found.parent.settings),
-      communities: communityIdsOf(found.parent),
-      files: filesFromJson(found.fileRows),
       published: found.published,
       versions: {
         index: found.draft.versionIndex,
@@ -149,16 +148,8 @@ export async function loadRecordContext(
     const found = await repo.recordState(id);
     if (!found) return undefined;
     context = withFacts({
+      ...readAlike(found, found.record),
       scope,
-      id,
-      row: found.record,
-      document: found.record.document as unknown as RecordDocument,
-      parent: found.parent,
-      grants: found.grants,
-      links: found.links,
-      settings: accessSettingsOf(found.parent.settings),
-      communities: communityIdsOf(found.parent),
-      files: filesFromJson(found.fileRows),
       published: true,
       versions: {
         index: found.record.versionIndex,
@@ -191,6 +182,45 @@ export async function loadAnyRecordContext(
     if (context) return context;
   }
   return undefined;
+}
+
+/**
+ * The context of `id` (looked up in `scopes`, in order) if `actor` may do
+ * `action` on it: not found when there is none, forbidden when refused, and
+ * nothing else said before the permission is checked. No actor: the caller
+ * holds another proof (a signed part URL).
+ */
+export async function loadAuthorized(
+  db: Database,
+  actor: Actor | null,
+  id: string,
+  scopes: RecordScope | readonly RecordScope[],
+  action: RecordAction,
+  options?: ContextOptions,
+): Promise<RecordContext> {
+  const order = typeof scopes === 'string' ? [scopes] : scopes;
+  const context = await loadAnyRecordContext(db, id, order, options);
+  if (!context) throw notFound();
+  if (actor && !can(recordPolicy, action, actor, context.facts)) throw permissionDenied();
+  return context;
+}
+
+/** What a draft's and a record's context read alike: the row, its parent and what hangs on it. */
+function readAlike<Row extends DraftRow | RecordRow>(
+  found: { parent: ParentRow; grants: GrantRow[]; links: LinkRow[]; fileRows: unknown },
+  row: Row,
+) {
+  return {
+    id: row.id,
+    row,
+    document: row.document as unknown as RecordDocument,
+    parent: found.parent,
+    grants: found.grants,
+    links: found.links,
+    settings: accessSettingsOf(found.parent.settings),
+    communities: communityIdsOf(found.parent),
+    files: filesFromJson(found.fileRows),
+  };
 }
 
 function withFacts<C extends Omit<RecordContext, 'facts'>>(context: C): C & { facts: RecordFacts } {

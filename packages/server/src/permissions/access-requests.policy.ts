@@ -1,7 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { grants, parents, records } from '../db/schema.ts';
+import { parents, records } from '../db/schema.ts';
 import { requests } from '../db/schema.requests.ts';
-import type { Actor } from './records.policy.ts';
+import { can, filter, type Actor } from './policy.ts';
+import { recordPolicy } from './records.policy.ts';
 import type { RequestFacts, RequestGenerator } from './requests.policy.ts';
 
 export const USER_ACCESS_REQUEST = 'user-access-request';
@@ -14,34 +15,20 @@ const isAccessRequest = sql`${requests.type} IN (${sql.join(
 )})`;
 
 /**
- * Those who decide an access request: the record's owner and every user or
- * group holding `manage` on it (API.md, Arca difference 4). Worked out from
- * the record when the request is read, so a manager added later decides too
- * and one removed no longer can.
+ * Those who decide an access request: whoever the records policy lets decide
+ * on the record it is about (API.md, Arca difference 4). Worked out from the
+ * record when the request is read, so a manager added later decides too and
+ * one removed no longer can.
  */
 export const RecordManagers: RequestGenerator = {
   name: 'RecordManagers',
-  allows: (actor, request: RequestFacts) => {
-    const managers = request.topicManagers;
-    if (!managers || actor.identity.userId === null) return false;
-    return (
-      managers.users.includes(String(actor.identity.userId)) ||
-      managers.groups.some((group) => actor.groups.includes(group))
-    );
-  },
+  allows: (actor, request: RequestFacts) =>
+    !!request.topic && can(recordPolicy, 'canDecideAccessRequests', actor, request.topic),
   filter: (actor: Actor) => {
-    const userId = actor.identity.userId;
-    if (userId === null) return undefined;
-    const subjects = [
-      sql`('user', ${String(userId)})`,
-      ...actor.groups.map((group) => sql`('role', ${group})`),
-    ];
+    const decides = filter(recordPolicy, 'canDecideAccessRequests', actor);
     return sql`(${isAccessRequest} AND ${requests.topicType} = 'record' AND EXISTS (
       SELECT 1 FROM ${records} JOIN ${parents} ON ${parents.id} = ${records.parentId}
-      WHERE ${records.id} = ${requests.topicId} AND (${parents.ownerId} = ${userId}
-        OR EXISTS (SELECT 1 FROM ${grants} WHERE ${grants.parentId} = ${parents.id}
-          AND ${grants.permission} = 'manage'
-          AND (${grants.subjectType}, ${grants.subjectId}) IN (${sql.join(subjects, sql`, `)})))))`;
+      WHERE ${records.id} = ${requests.topicId} AND ${decides}))`;
   },
 };
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { communities } from '../db/schema.communities.ts';
 import {
   CURATING_ROLES,
@@ -6,7 +6,7 @@ import {
   COMMUNITY_ROLES,
   type CommunityRole,
 } from './community-roles.ts';
-import type { Actor } from './records.policy.ts';
+import { Administrator, SystemProcess, can, filter, type Actor, type Generator } from './policy.ts';
 
 /** What a community permission looks at. */
 export interface CommunityFacts {
@@ -18,12 +18,8 @@ export interface CommunityFacts {
   creationOpen?: boolean;
 }
 
-export interface CommunityGenerator {
-  readonly name: string;
-  allows(actor: Actor, community: CommunityFacts): boolean;
-  /** The communities it allows, as SQL on `communities`; undefined: none. */
-  filter(actor: Actor): SQL | undefined;
-}
+/** A rule of the communities policy; its SQL condition is on `communities`. */
+export type CommunityGenerator = Generator<CommunityFacts>;
 
 export const roleIn = (actor: Actor, communityId: string): CommunityRole | null =>
   actor.communities?.find((m) => m.id === communityId)?.role ?? null;
@@ -55,12 +51,6 @@ const Curators = Members(CURATING_ROLES, 'Curators');
 const Managers = Members(MANAGING_ROLES, 'Managers');
 const Owners = Members(['owner'], 'Owners');
 
-const Administrator: CommunityGenerator = {
-  name: 'Administrator',
-  allows: (actor) => actor.identity.isAdmin || actor.identity.isSystem,
-  filter: (actor) => (actor.identity.isAdmin || actor.identity.isSystem ? sql`TRUE` : undefined),
-};
-
 const PublicCommunity: CommunityGenerator = {
   name: 'PublicCommunity',
   allows: (_actor, community) => community.visibility === 'public',
@@ -71,7 +61,6 @@ const PublicCommunity: CommunityGenerator = {
 const CreatorsByConfiguration: CommunityGenerator = {
   name: 'CreatorsByConfiguration',
   allows: (actor, community) => actor.identity.userId !== null && community.creationOpen === true,
-  filter: () => undefined,
 };
 
 /** Anyone signed in, when the community takes submissions from everyone. */
@@ -79,7 +68,6 @@ const OpenSubmission: CommunityGenerator = {
   name: 'OpenSubmission',
   allows: (actor, community) =>
     actor.identity.userId !== null && community.submissionPolicy === 'open',
-  filter: () => undefined,
 };
 
 /** Members allowed by the review policy to include records without review. */
@@ -91,35 +79,24 @@ const DirectIncluders: CommunityGenerator = {
     if (community.reviewPolicy === 'members') return true;
     return community.reviewPolicy === 'open' && CURATING_ROLES.includes(role);
   },
-  filter: () => undefined,
 };
 
 /** Who may do what with communities. */
 export const communityPolicy = {
-  canCreate: [CreatorsByConfiguration, Administrator],
-  canRead: [PublicCommunity, AnyMember, Administrator],
-  canUpdate: [Owners, Managers, Administrator],
-  canManageMembers: [Managers, Administrator],
-  canReadMembers: [AnyMember, Administrator],
+  canCreate: [CreatorsByConfiguration, Administrator, SystemProcess],
+  canRead: [PublicCommunity, AnyMember, Administrator, SystemProcess],
+  canUpdate: [Owners, Managers, Administrator, SystemProcess],
+  canManageMembers: [Managers, Administrator, SystemProcess],
+  canReadMembers: [AnyMember, Administrator, SystemProcess],
   canSubmitRecord: [OpenSubmission, AnyMember],
   canIncludeDirectly: [DirectIncluders],
-  canCurate: [Curators, Administrator],
+  canCurate: [Curators, Administrator, SystemProcess],
 } satisfies Record<string, readonly CommunityGenerator[]>;
 
 export type CommunityAction = keyof typeof communityPolicy;
 
-export function canOnCommunity(
-  action: CommunityAction,
-  actor: Actor,
-  community: CommunityFacts,
-): boolean {
-  return communityPolicy[action].some((generator) => generator.allows(actor, community));
-}
-
-export function communityFilter(action: CommunityAction, actor: Actor): SQL {
-  const conditions = communityPolicy[action]
-    .map((generator) => generator.filter(actor))
-    .filter((condition): condition is SQL => condition !== undefined);
-  if (conditions.length === 0) return sql`FALSE`;
-  return sql`(${sql.join(conditions, sql` OR `)})`;
-}
+// Shorthands for the communities services, which predate `can`/`filter`.
+export const canOnCommunity = (action: CommunityAction, actor: Actor, community: CommunityFacts) =>
+  can(communityPolicy, action, actor, community);
+export const communityFilter = (action: CommunityAction, actor: Actor) =>
+  filter(communityPolicy, action, actor);

@@ -1,9 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { CommunityRole } from './community-roles.ts';
 
 /**
- * Declarative permissions (STYLE.md §2): each action is a list of generators,
- * and an actor may act when any generator allows it. Generators are small
- * named predicates, so a policy reads as a table.
+ * Declarative permissions (STYLE.md §2): a policy maps each action to a list
+ * of generators, and an actor may act when any generator allows it.
+ * Generators are small named predicates, so a policy reads as a table (as
+ * InvenioRDM's do). Where it can, a generator also says which resources it
+ * allows as a SQL condition, so a search never lists what a read would refuse.
  */
 export interface Identity {
   userId: number | null;
@@ -19,41 +22,97 @@ export interface Identity {
 export const anonymous: Identity = { userId: null, isAdmin: false, isSystem: false };
 export const system: Identity = { userId: null, isAdmin: false, isSystem: true };
 
-export interface Generator<R> {
-  readonly name: string;
-  allows(identity: Identity, resource: R): boolean;
+export const LINK_LEVELS = ['view', 'preview', 'edit'] as const;
+export type LinkLevel = (typeof LINK_LEVELS)[number];
+
+/** Who is asking, with what permissions need beyond the identity. */
+export interface Actor {
+  identity: Identity;
+  /** Groups the user belongs to (grants to a group apply to its members). */
+  groups: string[];
+  /** Valid secret links presented with ?token= or remembered in the session. */
+  links: { id: string; parentId: string; permission: LinkLevel }[];
+  /** The communities the user belongs to, with their role. */
+  communities?: { id: string; role: CommunityRole }[];
+  /** Access requests whose guest token the caller presented (API.md §3.5). */
+  requestTokens?: string[];
 }
 
-export type Policy<R, A extends string> = Record<A, readonly Generator<R>[]>;
+/** A rule of a policy over resources of type R. */
+export interface Generator<R> {
+  readonly name: string;
+  allows(actor: Actor, resource: R): boolean;
+  /** The resources it allows, as SQL; none (or undefined): it never matches in a search. */
+  filter?(actor: Actor): SQL | undefined;
+}
 
+export type Policy<R, A extends string = string> = Record<A, readonly Generator<R>[]>;
+
+/** An identity alone (account routes) acts as an actor with no groups, links or roles. */
+function actorOf(who: Actor | Identity): Actor {
+  if ('identity' in who) return who;
+  return {
+    identity: who,
+    groups: [...(who.groups ?? [])],
+    links: [],
+    communities: [...(who.communities ?? [])],
+  };
+}
+
+/** Whether `who` may do `action` to `resource`. */
 export function can<R, A extends string>(
   policy: Policy<R, A>,
   action: A,
-  identity: Identity,
-  resource: R,
+  who: Actor | Identity,
+  resource: NoInfer<R>,
 ): boolean {
-  return policy[action].some((generator) => generator.allows(identity, resource));
+  const actor = actorOf(who);
+  return policy[action].some((generator) => generator.allows(actor, resource));
 }
 
-export const AnyUser: Generator<unknown> = { name: 'AnyUser', allows: () => true };
+/** The SQL condition selecting exactly the resources `action` allows (FALSE when none). */
+export function filter<R, A extends string>(
+  policy: Policy<R, A>,
+  action: A,
+  who: Actor | Identity,
+): SQL {
+  const actor = actorOf(who);
+  const conditions = policy[action]
+    .map((generator) => generator.filter?.(actor))
+    .filter((condition): condition is SQL => condition !== undefined);
+  if (conditions.length === 0) return sql`FALSE`;
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+const everything = sql`TRUE`;
+
+export const AnyUser: Generator<unknown> = {
+  name: 'AnyUser',
+  allows: () => true,
+  filter: () => everything,
+};
 
 export const AuthenticatedUser: Generator<unknown> = {
   name: 'AuthenticatedUser',
-  allows: (identity) => identity.userId !== null,
+  allows: (actor) => actor.identity.userId !== null,
+  filter: (actor) => (actor.identity.userId !== null ? everything : undefined),
 };
 
 export const Administrator: Generator<unknown> = {
   name: 'Administrator',
-  allows: (identity) => identity.isAdmin,
+  allows: (actor) => actor.identity.isAdmin,
+  filter: (actor) => (actor.identity.isAdmin ? everything : undefined),
 };
 
 export const SystemProcess: Generator<unknown> = {
   name: 'SystemProcess',
-  allows: (identity) => identity.isSystem,
+  allows: (actor) => actor.identity.isSystem,
+  filter: (actor) => (actor.identity.isSystem ? everything : undefined),
 };
 
 /** The actor is the user the resource is about (their own account). */
 export const Self: Generator<{ userId: number }> = {
   name: 'Self',
-  allows: (identity, resource) => identity.userId !== null && identity.userId === resource.userId,
+  allows: (actor, resource) =>
+    actor.identity.userId !== null && actor.identity.userId === resource.userId,
 };

@@ -1,30 +1,29 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { grants, parents, records } from '../db/schema.ts';
-import type { Identity } from './policy.ts';
-import { CURATING_ROLES, type CommunityRole } from './community-roles.ts';
 import { requests } from '../db/schema.requests.ts';
+import { CURATING_ROLES, type CommunityRole } from './community-roles.ts';
+import {
+  Administrator,
+  AnyUser,
+  AuthenticatedUser,
+  SystemProcess,
+  can,
+  filter,
+  type Actor,
+  type Generator,
+  type LinkLevel,
+} from './policy.ts';
+
+export { LINK_LEVELS, type Actor, type LinkLevel } from './policy.ts';
 
 export const GRANT_LEVELS = ['view', 'preview', 'edit', 'manage'] as const;
 export type GrantLevel = (typeof GRANT_LEVELS)[number];
-export const LINK_LEVELS = ['view', 'preview', 'edit'] as const;
-export type LinkLevel = (typeof LINK_LEVELS)[number];
 
-/** Who is asking, with what a record permission needs beyond the identity. */
-export interface Actor {
-  identity: Identity;
-  /** Groups the user belongs to (grants to a group apply to its members). */
-  groups: string[];
-  /** Valid secret links presented with ?token= or remembered in the session. */
-  links: { id: string; parentId: string; permission: LinkLevel }[];
-  /** The communities the user belongs to, with their role. */
-  communities?: { id: string; role: CommunityRole }[];
-  /** Access requests whose guest token the caller presented (API.md §3.5). */
-  requestTokens?: string[];
-}
-
-/** What a record permission looks at. */
+/** What a record permission looks at (derived once, in services/records/context.ts). */
 export interface RecordFacts {
   parentId: string;
+  /** A published version with this id exists (true for the edit draft of one). */
+  published?: boolean;
   ownerId: number;
   grants: { subjectType: string; subjectId: string; permission: string }[];
   access: {
@@ -39,38 +38,10 @@ export interface RecordFacts {
 }
 
 /**
- * A rule of the policy: it decides for one record, and, where it can, says
- * which records it allows as a SQL condition on `parents`/`records`, so a
- * search never lists what a read would refuse (STYLE.md §2).
+ * A rule of the records policy. Its SQL condition is on `parents`/`records`,
+ * so a search never lists what a read would refuse (STYLE.md §2).
  */
-export interface RecordGenerator {
-  readonly name: string;
-  allows(actor: Actor, record: RecordFacts): boolean;
-  /** The records it allows; undefined: none (it never matches in a search). */
-  filter(actor: Actor): SQL | undefined;
-}
-
-const everything = sql`TRUE`;
-
-const Administrator: RecordGenerator = {
-  name: 'Administrator',
-  allows: (actor) => actor.identity.isAdmin,
-  filter: (actor) => (actor.identity.isAdmin ? everything : undefined),
-};
-
-const SystemProcess: RecordGenerator = {
-  name: 'SystemProcess',
-  allows: (actor) => actor.identity.isSystem,
-  filter: (actor) => (actor.identity.isSystem ? everything : undefined),
-};
-
-const AnyUser: RecordGenerator = { name: 'AnyUser', allows: () => true, filter: () => everything };
-
-const AuthenticatedUser: RecordGenerator = {
-  name: 'AuthenticatedUser',
-  allows: (actor) => actor.identity.userId !== null,
-  filter: (actor) => (actor.identity.userId !== null ? everything : undefined),
-};
+export type RecordGenerator = Generator<RecordFacts>;
 
 const RecordOwner: RecordGenerator = {
   name: 'RecordOwner',
@@ -139,7 +110,6 @@ const PublicFiles: RecordGenerator = {
     record.access.record === 'public' &&
     record.access.files === 'public' &&
     !record.access.embargoActive,
-  filter: () => undefined,
 };
 
 // Community roles (API.md §7): curators of a record's communities manage it,
@@ -194,50 +164,82 @@ const SubmissionReviewer: RecordGenerator = {
   },
 };
 
+/**
+ * The generators' answer while nothing has been published under this id, and
+ * no one's after: a published record's files and DOI are fixed (a new version
+ * changes them), as in InvenioRDM. Tells the web app what to offer; the
+ * endpoints answer those who may act with why they cannot (400).
+ */
+function UnlessPublished(generators: readonly RecordGenerator[]): RecordGenerator {
+  return {
+    name: `UnlessPublished(${generators.map((g) => g.name).join(', ')})`,
+    allows: (actor, record) =>
+      !record.published && generators.some((generator) => generator.allows(actor, record)),
+  };
+}
+
 // Levels are cumulative (API.md §7): view ⊂ preview ⊂ review ⊂ curate ⊂ manage.
-const canManage = [
-  RecordOwner,
-  CommunityCurators,
-  AccessGrant('manage'),
-  Administrator,
-  SystemProcess,
-];
+/** Those who decide on the record: its owner, its communities' curators, `manage` grantees. */
+const recordManagers = [RecordOwner, CommunityCurators, AccessGrant('manage')];
+const canManage = [...recordManagers, Administrator, SystemProcess];
 const canCurate = [...canManage, AccessGrant('edit'), SecretLink('edit')];
 const canReview = [...canCurate, SubmissionReviewer];
 const canPreview = [...canReview, AccessGrant('preview'), SecretLink('preview')];
 const canView = [...canPreview, AccessGrant('view'), SecretLink('view'), CommunityReaders];
+/** Who changes a draft's files: who edits its metadata (SPEC §1, §6: reviewers included). */
+const canEditFiles = canReview;
 
-/** Who may do what with records and drafts. */
+/** Who may do what with records, drafts, their files, their sharing and their quota. */
 export const recordPolicy = {
+  // Records and drafts
   canCreate: [AuthenticatedUser],
   canRead: [PublicRecord, ...canView],
-  canReadFiles: [PublicFiles, ...canView],
   canSearch: [AnyUser],
   canSearchUserRecords: [AuthenticatedUser],
+  /** What "my uploads" lists: what I own, and what was shared with me or my groups. */
+  canListAsMine: [RecordOwner, ...GRANT_LEVELS.map(AccessGrant)],
+  canView: canView,
   canReadDraft: canPreview,
   canUpdateDraft: canReview,
+  /** Reviewing a submission: reading and saving it, accepting or declining is the request's. */
+  canReview: canReview,
   canDeleteDraft: canCurate,
   canPublish: canReview,
   canEdit: canCurate,
   canNewVersion: canCurate,
-  canManagePids: canReview,
   canManage: canManage,
-  canView: canView,
-  /** What "my uploads" lists: what I own, and what was shared with me or my groups. */
-  canListAsMine: [RecordOwner, ...GRANT_LEVELS.map(AccessGrant)],
+  // PIDs
+  canManagePids: canReview,
+  /** Discarding a DOI: a published record's DOI is registered and stays. */
+  canDiscardPids: [UnlessPublished(canReview)],
+  // Files
+  /** A published record's files. */
+  canReadFiles: [PublicFiles, ...canView],
+  /** A draft's files (its owner's uploads, before anyone else may see them). */
+  canReadDraftFiles: canPreview,
+  /** Announcing uploads and sending their bytes (transfer L and M). */
+  canCreateFiles: canEditFiles,
+  canCommitFiles: canEditFiles,
+  /** A file's metadata and visibility. */
+  canUpdateFileMetadata: canEditFiles,
+  canDeleteFiles: canEditFiles,
+  /** Bringing the previous version's files into a new version's draft. */
+  canImportFiles: canEditFiles,
+  /** Any of the above, while the files can change at all (not once published). */
+  canUpdateFiles: [UnlessPublished(canEditFiles)],
+  // Sharing: links, grants and access settings (API.md §3: `manage`, so not an `edit` grantee).
+  canManageAccess: canManage,
+  /** Accepting or declining access requests (Arca difference §4). */
+  canDecideAccessRequests: recordManagers,
+  // Quota
+  canReadQuota: canPreview,
+  canSetQuota: [Administrator, SystemProcess],
 } satisfies Record<string, readonly RecordGenerator[]>;
 
 export type RecordAction = keyof typeof recordPolicy;
 
-export function canOnRecord(action: RecordAction, actor: Actor, record: RecordFacts): boolean {
-  return recordPolicy[action].some((generator) => generator.allows(actor, record));
-}
-
-/** The SQL condition selecting exactly the records `action` allows (FALSE when none). */
-export function recordFilter(action: RecordAction, actor: Actor): SQL {
-  const conditions = recordPolicy[action]
-    .map((generator) => generator.filter(actor))
-    .filter((condition): condition is SQL => condition !== undefined);
-  if (conditions.length === 0) return sql`FALSE`;
-  return sql`(${sql.join(conditions, sql` OR `)})`;
-}
+// Shorthands for the records service and search, which predate `can`/`filter`.
+export const canOnRecord = (action: RecordAction, actor: Actor, record: RecordFacts) =>
+  can(recordPolicy, action, actor, record);
+export const recordFilter = (action: RecordAction, actor: Actor) =>
+  filter(recordPolicy, action, actor);

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema.requests.ts';
 import { CURATING_ROLES } from './community-roles.ts';
-import type { Actor } from './records.policy.ts';
+import type { RecordFacts } from './records.policy.ts';
+import { Administrator, SystemProcess, can, filter, type Actor, type Generator } from './policy.ts';
 import { GuestTokenHolder, RecordManagers } from './access-requests.policy.ts';
 
 /** What a request permission looks at. */
@@ -9,17 +10,13 @@ export interface RequestFacts {
   id: string;
   creator: { type: string; id: string };
   receiver: { type: string; id: string } | null;
-  /** For requests about a record: who manages it (owner, `manage` grantees), if its type loads them. */
-  topicManagers?: { users: string[]; groups: string[] };
+  /** For requests about a record, if its type loads them: the record's permission facts. */
+  topic?: RecordFacts | null;
   status: string;
 }
 
-export interface RequestGenerator {
-  readonly name: string;
-  allows(actor: Actor, request: RequestFacts): boolean;
-  /** The requests it allows, as SQL on `requests`; undefined: none. */
-  filter(actor: Actor): SQL | undefined;
-}
+/** A rule of the requests policy; its SQL condition is on `requests`. */
+export type RequestGenerator = Generator<RequestFacts>;
 
 const userId = (actor: Actor) =>
   actor.identity.userId === null ? null : String(actor.identity.userId);
@@ -79,17 +76,7 @@ export const RequestReceiver: RequestGenerator = {
   },
 };
 
-const Administrator: RequestGenerator = {
-  name: 'Administrator',
-  allows: (actor) => actor.identity.isAdmin,
-  filter: (actor) => (actor.identity.isAdmin ? sql`TRUE` : undefined),
-};
-
-export const SystemProcess: RequestGenerator = {
-  name: 'SystemProcess',
-  allows: (actor) => actor.identity.isSystem,
-  filter: (actor) => (actor.identity.isSystem ? sql`TRUE` : undefined),
-};
+export { SystemProcess };
 
 /**
  * Who may read and comment on requests. Who may run each action is decided
@@ -115,14 +102,8 @@ export const requestPolicy = {
 
 export type RequestAction = keyof typeof requestPolicy;
 
-export function canOnRequest(action: RequestAction, actor: Actor, request: RequestFacts): boolean {
-  return requestPolicy[action].some((generator) => generator.allows(actor, request));
-}
-
-export function requestFilter(action: RequestAction, actor: Actor): SQL {
-  const conditions = requestPolicy[action]
-    .map((generator) => generator.filter(actor))
-    .filter((condition): condition is SQL => condition !== undefined);
-  if (conditions.length === 0) return sql`FALSE`;
-  return sql`(${sql.join(conditions, sql` OR `)})`;
-}
+// Shorthands for the requests service, which predates `can`/`filter`.
+export const canOnRequest = (action: RequestAction, actor: Actor, request: RequestFacts) =>
+  can(requestPolicy, action, actor, request);
+export const requestFilter = (action: RequestAction, actor: Actor) =>
+  filter(requestPolicy, action, actor);

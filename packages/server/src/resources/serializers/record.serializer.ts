@@ -1,7 +1,7 @@
 import type { FieldError } from '@arca/schema';
 import type { Links } from '../../http/links.ts';
 import type { Translate } from '../../i18n.ts';
-import { canOnRecord, type RecordAction } from '../../permissions/records.policy.ts';
+import { abilitiesOf, type Abilities } from '../../permissions/abilities.ts';
 import { accessStatus, effectiveAccess } from '../../services/records/document.ts';
 import type { RecordView } from '../../services/records/records.service.ts';
 import { translateMessage } from '../../http/error-handler.ts';
@@ -26,21 +26,6 @@ export interface RecordSerializerContext {
   languages: readonly string[];
 }
 
-// What the web app needs to know it may do: it reads these and never re-derives a rule.
-const ABILITIES: [string, RecordAction][] = [
-  ['can_manage', 'canManage'],
-  ['can_edit', 'canEdit'],
-  ['can_new_version', 'canNewVersion'],
-  ['can_publish', 'canPublish'],
-  ['can_review', 'canUpdateDraft'],
-  ['can_update_draft', 'canUpdateDraft'],
-  ['can_delete_draft', 'canDeleteDraft'],
-  ['can_preview', 'canReadDraft'],
-  ['can_view', 'canView'],
-  ['can_read_files', 'canReadFiles'],
-  ['can_manage_pids', 'canManagePids'],
-];
-
 export function status(view: RecordView): RecordStatus {
   if (view.isPublished) return 'published';
   if (view.versions.index > 1) return 'new_version_draft';
@@ -48,18 +33,26 @@ export function status(view: RecordView): RecordStatus {
 }
 
 /** `submit-review` once a review exists; `actions.cancel` while it is open (SPEC §3, §7). */
-function reviewLinks(view: RecordView, links: RecordSerializerContext['links']) {
+function reviewLinks(
+  view: RecordView,
+  abilities: Abilities,
+  links: RecordSerializerContext['links'],
+) {
   const review = view.review;
   if (!review) return {};
   return {
     'submit-review': links.api(`/records/${view.row.id}/draft/actions/submit-review`),
-    ...(review.status === 'submitted' && canOnRecord('canManage', view.actor, view.facts)
+    ...(review.status === 'submitted' && abilities.can_manage
       ? { actions: { cancel: links.api(`/requests/${review.id}/actions/cancel`) } }
       : {}),
   };
 }
 
-function recordLinks(view: RecordView, { links, groupsEnabled }: RecordSerializerContext) {
+function recordLinks(
+  view: RecordView,
+  abilities: Abilities,
+  { links, groupsEnabled }: RecordSerializerContext,
+) {
   const id = view.row.id;
   const api = (path: string) => links.api(`/records/${id}${path}`);
   const sharing = {
@@ -87,7 +80,7 @@ function recordLinks(view: RecordView, { links, groupsEnabled }: RecordSerialize
       record_html: links.html(`/records/${id}`),
       publish: api('/draft/actions/publish'),
       review: api('/draft/review'),
-      ...reviewLinks(view, links),
+      ...reviewLinks(view, abilities, links),
       ...sharing,
     };
   }
@@ -133,13 +126,13 @@ export function serializeRecord(
   view: RecordView,
   context: RecordSerializerContext,
 ): Record<string, unknown> {
-  const { document, parent, actor, facts } = view;
-  const can = (action: RecordAction) => canOnRecord(action, actor, facts);
+  const { document, parent, actor } = view;
+  const abilities = abilitiesOf(actor, view.facts);
   const access = effectiveAccess(document);
   const embargo = document.access.embargo;
 
   const files: Record<string, unknown> = { enabled: document.files.enabled };
-  if (can('canReadFiles') || (view.kind === 'draft' && can('canReadDraft'))) {
+  if (view.kind === 'draft' ? abilities.can_read_draft_files : abilities.can_read_files) {
     Object.assign(files, {
       order: [],
       ...serializeRecordFiles(view.row.id, view.kind, view.files, context.links),
@@ -172,7 +165,7 @@ export function serializeRecord(
     versions: {
       index: view.versions.index,
       is_latest: view.versions.isLatest,
-      ...(can('canEdit') ? { is_latest_draft: view.versions.isLatestDraft } : {}),
+      ...(abilities.can_edit ? { is_latest_draft: view.versions.isLatestDraft } : {}),
     },
     pids: document.pids,
     metadata: metadataInLanguages(view.metadata, context.languages),
@@ -203,7 +196,7 @@ export function serializeRecord(
         ? { review: serializeReviewSummary(view.review, context.links) }
         : {}),
     },
-    links: recordLinks(view, context),
+    links: recordLinks(view, abilities, context),
   };
   if (view.kind === 'record') body.deletion_status = { is_deleted: false, status: 'P' };
   if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
@@ -219,7 +212,7 @@ export function serializeRecord(
   }
   if (context.ui) {
     body.ui = {
-      permissions: Object.fromEntries(ABILITIES.map(([name, action]) => [name, can(action)])),
+      permissions: abilities,
       access_status: { id: accessStatus(access) },
       ...localisedMetadata(view.metadata, context.languages),
       created_date_l10n_long: longDate(view.row.createdAt, context.language),

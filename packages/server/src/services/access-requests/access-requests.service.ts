@@ -10,8 +10,8 @@ import {
   GUEST_ACCESS_REQUEST,
   USER_ACCESS_REQUEST,
 } from '../../permissions/access-requests.policy.ts';
-import { anonymous } from '../../permissions/policy.ts';
-import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
+import { anonymous, can } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import type { RecordService, RecordView } from '../records/records.service.ts';
 import {
   systemActor,
@@ -52,7 +52,7 @@ export function createAccessRequestService(deps: {
 
   /** Refused to anyone who can already read the files: there is nothing to ask for. */
   function checkNeeded(actor: Actor, record: RecordView): void {
-    if (canOnRecord('canReadFiles', actor, record.facts)) {
+    if (can(recordPolicy, 'canReadFiles', actor, record.facts)) {
       throw new DomainError('forbidden', 'accessRequestNotNeeded');
     }
   }

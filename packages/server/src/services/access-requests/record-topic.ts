@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { grants, parents, records } from '../../db/schema.ts';
+import { parents, records } from '../../db/schema.ts';
 import type { RequestFacts } from '../../permissions/requests.policy.ts';
 import type { RequestRow } from '../requests/types.ts';
+import { loadRecordContext } from '../records/context.ts';
 
 /** The published record an access request is about, with what requests need of it. */
 export interface RecordTopic {
@@ -28,38 +29,12 @@ export async function recordTopic(db: Database, recordId: string): Promise<Recor
   return row ?? null;
 }
 
-/** Who decides requests about a parent: its owner, and users and groups with `manage`. */
-export async function managingSubjects(
-  db: Database,
-  parentId: string,
-): Promise<{ ownerId: number | null; users: string[]; groups: string[] }> {
-  const [parent] = await db
-    .select({ ownerId: parents.ownerId })
-    .from(parents)
-    .where(eq(parents.id, parentId));
-  const managing = await db
-    .select({ type: grants.subjectType, id: grants.subjectId })
-    .from(grants)
-    .where(and(eq(grants.parentId, parentId), eq(grants.permission, 'manage')));
-  const ownerId = parent?.ownerId ?? null;
-  return {
-    ownerId,
-    users: [
-      ...(ownerId === null ? [] : [String(ownerId)]),
-      ...managing.filter((g) => g.type === 'user').map((g) => g.id),
-    ],
-    groups: managing.filter((g) => g.type === 'role').map((g) => g.id),
-  };
-}
-
 /** The type hook that lets `RecordManagers` decide on a request about a record. */
 export async function recordManagerFacts(
   db: Database,
   request: RequestRow,
 ): Promise<Partial<RequestFacts>> {
   if (request.topicType !== 'record' || !request.topicId) return {};
-  const topic = await recordTopic(db, request.topicId);
-  if (!topic) return { topicManagers: { users: [], groups: [] } };
-  const { users: managerUsers, groups } = await managingSubjects(db, topic.parentId);
-  return { topicManagers: { users: managerUsers, groups } };
+  const topic = await loadRecordContext(db, request.topicId, 'record');
+  return { topic: topic?.facts ?? null };
 }

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { desc, sql, type Placeholder } from 'drizzle-orm';
 import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
-import { rowFromJson } from '../../db/json-rows.ts';
 import { requests } from '../../db/schema.requests.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import { canOnCommunity } from '../../permissions/communities.policy.ts';
@@ -12,9 +11,12 @@ import { systemActor, type RequestService } from '../requests/requests.service.t
 import type { RequestRow } from '../requests/types.ts';
 import { communityFacts, type CommunityRow, type CommunityService } from './communities.service.ts';
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
+import {
+  currentReviewJson,
+  isCurrentReviewOf,
+  reviewFromJson,
+} from '../records/context.repository.ts';
 
-/** Review statuses in which a request is still the draft's review. */
-const CURRENT = ['created', 'submitted', 'declined', 'expired'];
 export const AUTO_ACCEPT_COMMENT = 'This request has been automatically accepted.';
 
 const field = (name: string, message: string) =>
@@ -33,13 +35,6 @@ export function createReviewService(deps: {
 }) {
   const { db, records, communities } = deps;
 
-  const isCurrentReviewOf = (draftId: string | Placeholder | SQL) =>
-    and(
-      eq(requests.type, COMMUNITY_SUBMISSION),
-      eq(requests.topicType, 'record'),
-      eq(requests.topicId, draftId),
-      inArray(requests.status, CURRENT),
-    );
   const currentReviewQuery = (database: Database, draftId: string | Placeholder) =>
     database
       .select()
@@ -186,11 +181,9 @@ export function createReviewService(deps: {
 
     /** Keeps drafts and their reviews consistent through the records lifecycle. */
     component: {
-      reviewJson: (draftId) =>
-        sql`(SELECT row_to_json(${requests}) FROM ${requests} WHERE ${isCurrentReviewOf(draftId)}
-          ORDER BY ${requests.createdAt} DESC LIMIT 1)`,
-      reviewFromJson: (json) =>
-        json ? rowFromJson(requests, json as Record<string, unknown>) : undefined,
+      // The same fold the record context reads with (one prepared statement).
+      reviewJson: currentReviewJson,
+      reviewFromJson,
       receiverOf: (review) => communities.find(review.receiverId ?? ''),
       communitiesOf: (actor, ids) => communities.readableAmong(actor, ids),
       async afterCreate(actor, draftId, body) {

@@ -27,7 +27,7 @@ export interface RecordServiceDeps {
 export function createRecordKit(deps: RecordServiceDeps) {
   /** Lifecycle components, in the order they run (see components.ts). */
   const components: RecordComponent[] = [];
-  const state = createStateReader(deps.db, deps.files, components);
+  const state = createStateReader(deps.db);
 
   function authorize(action: RecordAction, actor: Actor, loaded: Pick<Loaded, 'facts'>): void {
     if (!canOnRecord(action, actor, loaded.facts)) throw permissionDenied();
@@ -54,7 +54,8 @@ export function createRecordKit(deps: RecordServiceDeps) {
    */
   async function lockDraft(unit: UnitOfWork, id: string): Promise<Loaded> {
     if (!(await unit.repo.lockParentOf(id))) throw notFound();
-    const loaded = await state.draftState(id, { on: unit.tx, lock: true });
+    if (!(await unit.repo.lockDraft(id))) throw notFound();
+    const loaded = await state.draftState(id, unit.tx);
     if (!loaded) throw notFound();
     return loaded;
   }

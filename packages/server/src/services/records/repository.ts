@@ -121,7 +121,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
   // A record's or draft's whole state in one round trip: the row, its parent, the
   // parent's grants and links, its files and (drafts) its current review. This is
   // what every save and read of the records service needs; it was five queries.
-  const draftStateQuery = (reads: FoldedReads) =>
+  const prepareDraftState = (reads: FoldedReads) =>
     db
       .select({
         draft: draftFields,
@@ -138,13 +138,9 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
       })
       .from(drafts)
       .innerJoin(parents, eq(parents.id, drafts.parentId))
-      .where(eq(drafts.id, sql.placeholder('id')));
-  const prepareDraftState = (reads: FoldedReads) => draftStateQuery(reads).prepare('draft_state');
-  // Inside a unit of work, after its parent was locked: the draft row is locked too.
-  const prepareLockedDraftState = (reads: FoldedReads) =>
-    draftStateQuery(reads).for('update', { of: drafts }).prepare('draft_state_for_update');
-  let draftStatePrepared: ReturnType<typeof prepareDraftState> | undefined;
-  let lockedDraftStatePrepared: ReturnType<typeof prepareLockedDraftState> | undefined;
+      .where(eq(drafts.id, sql.placeholder('id')))
+      .prepare('draft_state');
+  let draftStateQuery: ReturnType<typeof prepareDraftState> | undefined;
   const prepareRecordState = (reads: FoldedReads) =>
     db
       .select({
@@ -186,17 +182,20 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
     },
 
     /** A draft with everything the records service reads with it (see prepareDraftState). */
-    async draftState(id: string, options: { lock?: boolean } = {}) {
-      let rows;
-      if (options.lock) {
-        lockedDraftStatePrepared ??= prepareLockedDraftState(foldedReads());
-        rows = await lockedDraftStatePrepared.execute({ id });
-      } else {
-        draftStatePrepared ??= prepareDraftState(foldedReads());
-        rows = await draftStatePrepared.execute({ id });
-      }
-      const [row] = rows;
+    async draftState(id: string) {
+      draftStateQuery ??= prepareDraftState(foldedReads());
+      const [row] = await draftStateQuery.execute({ id });
       return row && { ...row, ...sharingFromJson(row) };
+    },
+
+    /** Locks a draft row until the transaction ends (after its parent: see lockParentOf). */
+    async lockDraft(id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: drafts.id })
+        .from(drafts)
+        .where(eq(drafts.id, id))
+        .for('update');
+      return rows.length > 0;
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Actor } from '../../permissions/records.policy.ts';
 import { EXTERNAL_PROVIDER, MANAGED_PROVIDER } from '../pids.service.ts';
 import type { RecordKit } from './kit.ts';
-import { factsOf } from './state.ts';
+import { effectiveAccess } from './document.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
@@ -43,7 +43,8 @@ export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
         ...existing,
         row: savedRow,
         document,
-        facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
+        // Of the facts, only the access comes from the document.
+        facts: { ...existing.facts, access: effectiveAccess(document) },
       },
       actor,
       { ...options, errors, files },

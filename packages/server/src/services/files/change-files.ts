@@ -1,0 +1,71 @@
+import type { Actor } from '../../permissions/records.policy.ts';
+import { DomainError } from '../errors.ts';
+import { createRecordRepository } from '../records/repository.ts';
+import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import { createFilesRepository } from './files.repository.ts';
+
+/** Changing a draft's files: their metadata, deleting them, importing the previous version's. */
+export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
+  const { db } = deps;
+  const { repo } = buckets;
+  const records = createRecordRepository(db);
+
+  return {
+    async updateMetadata(
+      actor: Actor,
+      id: string,
+      key: string,
+      body: {
+        metadata?: Record<string, unknown> | undefined;
+        access?: { hidden?: boolean | undefined } | undefined;
+      },
+    ): Promise<FileView> {
+      const bucket = await buckets.writable(actor, id, 'canUpdateFileMetadata');
+      const file = await buckets.find(bucket, key);
+      const declared = file.entry.metadata.declared_checksum;
+      await repo.updateEntry(file.entry.id, {
+        ...(body.metadata
+          ? { metadata: { ...body.metadata, ...(declared ? { declared_checksum: declared } : {}) } }
+          : {}),
+        ...(body.access?.hidden !== undefined ? { hidden: body.access.hidden } : {}),
+      });
+      return buckets.withParts(id, 'draft', (await repo.find(id, true, file.entry.key))!);
+    },
+
+    /** Deletes a file; a pending multipart upload is aborted in storage. */
+    async remove(actor: Actor, id: string, key: string): Promise<void> {
+      const bucket = await buckets.writable(actor, id, 'canDeleteFiles');
+      const file = await buckets.find(bucket, key);
+      await buckets.collect(await repo.deleteEntries(id, true, file.entry.key));
+    },
+
+    async removeAll(actor: Actor, id: string): Promise<void> {
+      await buckets.writable(actor, id, 'canDeleteFiles');
+      await buckets.collect(await repo.deleteEntries(id, true));
+    },
+
+    /** Imports the files of the previous version into a new-version draft, copying no bytes. */
+    async importFiles(actor: Actor, id: string): Promise<FileListView> {
+      const bucket = await buckets.writable(actor, id, 'canImportFiles');
+      const refuse = (message: string) =>
+        new DomainError('invalid', 'validation', {
+          errors: [{ field: 'files.enabled', messages: [message] }],
+        });
+      if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
+      const previous = await records.latestRecord(bucket.parent.id);
+      if (!previous) throw refuse('recordHasNoFiles');
+      await buckets.load(actor, previous.id, 'record', 'canReadFiles');
+      await db.transaction(async (tx) => {
+        const txRepo = createFilesRepository(tx);
+        await txRepo.lockBucket(id);
+        if ((await txRepo.list(id, true)).length > 0) throw refuse('removeFilesFirst');
+        if ((await txRepo.list(previous.id, false)).length === 0) throw refuse('recordHasNoFiles');
+        await txRepo.copyEntries(
+          { recordId: previous.id, draft: false },
+          { recordId: id, draft: true },
+        );
+      });
+      return buckets.listOf(bucket);
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import type { FilesConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Actor, RecordAction } from '../../permissions/records.policy.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { DomainError } from '../errors.ts';
+import { loadAuthorized, type RecordContext, type RecordScope } from '../records/context.ts';
+import {
+  createFilesRepository,
+  type FileObjectRow,
+  type FileWithObject,
+} from './files.repository.ts';
+import { normalizeKey } from './keys.ts';
+import type { PartSigner } from './part-signatures.ts';
+import { defaultQuota, type Quota } from './quota.ts';
+
+export type Scope = RecordScope;
+
+export interface PartLink {
+  part: number;
+  url: string;
+  expiration: Date;
+}
+
+/** A file entry with what its JSON is made from. */
+export interface FileView extends FileWithObject {
+  recordId: string;
+  scope: Scope;
+  /** Parts already held, for a pending multipart upload (Arca difference §3). */
+  partsDone?: number[];
+  /** Where to PUT each part; null URL: the server's own part route, signed. */
+  partLinks?: PartLink[];
+}
+
+export interface FileListView {
+  recordId: string;
+  scope: Scope;
+  enabled: boolean;
+  defaultPreview: string | null;
+  files: FileView[];
+  /** The record's limits, so that a deposit form can refuse early (SPEC §5). */
+  quota: Quota;
+}
+
+/** Where a part of a local multipart upload is PUT; the signature is added by the service. */
+export type PartRoute = (recordId: string, key: string, part: number) => string;
+
+export interface FilesDeps {
+  db: Database;
+  storage: Storage;
+  config: FilesConfig;
+  signer: PartSigner;
+  partRoute: PartRoute;
+}
+
+/** A draft's or record's context whose quota was read with it. */
+export type Bucket = RecordContext & { quota: Quota };
+
+/**
+ * What every file operation shares: the record context the actor may act on
+ * (permissions are the records policy's, decided on the context's facts),
+ * file lookups, part links and the collection of bytes no entry names.
+ */
+export function fileBuckets(deps: FilesDeps) {
+  const { db, storage, config, signer } = deps;
+  const repo = createFilesRepository(db);
+
+  /** The context of `id` in `scopes`, if `actor` may do `action` (no actor: a signed URL). */
+  async function load(
+    actor: Actor | null,
+    id: string,
+    scopes: Scope | readonly Scope[],
+    action: RecordAction,
+  ): Promise<Bucket> {
+    const quota = { defaultQuota: defaultQuota(config) };
+    return (await loadAuthorized(db, actor, id, scopes, action, quota)) as Bucket;
+  }
+
+  /** A draft whose files the actor may change: not those of a published record (API.md §1.2). */
+  async function writable(actor: Actor | null, id: string, action: RecordAction): Promise<Bucket> {
+    const bucket = await load(actor, id, 'draft', action);
+    if (bucket.published) throw new DomainError('invalid', 'filesLocked');
+    return bucket;
+  }
+
+  const readAction = (scope: Scope): RecordAction =>
+    scope === 'draft' ? 'canReadDraftFiles' : 'canReadFiles';
+
+  /** A file as it is now (writes), or as read with the context (reads). */
+  async function find(bucket: Bucket, key: string, fresh = true): Promise<FileWithObject> {
+    const normalized = normalizeKey(key);
+    const found = fresh
+      ? await repo.find(bucket.id, bucket.scope === 'draft', normalized)
+      : bucket.files.find((file) => file.entry.key === normalized);
+    if (!found) throw new DomainError('notFound', 'fileNotFound', { params: { key } });
+    return found;
+  }
+
+  const isMultipartPending = (file: FileWithObject) =>
+    file.entry.transferType === 'M' && file.entry.status === 'pending';
+
+  const partSizeOf = (file: FileWithObject, part: number) => {
+    const { parts, partSize, declaredSize } = file.entry;
+    return part < parts! ? partSize! : declaredSize! - partSize! * (parts! - 1);
+  };
+
+  async function partsHeld(file: FileWithObject): Promise<number[]> {
+    const held = await storage.heldParts(file.object.storageKey, file.object.uploadId ?? '');
+    if (held) return held.map((p) => p.part).sort((a, b) => a - b);
+    return (await repo.partsOf(file.object.id)).map((p) => p.part);
+  }
+
+  /** Fresh part links on every read: an expired URL is replaced by reading the file again. */
+  async function withParts(
+    recordId: string,
+    scope: Scope,
+    file: FileWithObject,
+  ): Promise<FileView> {
+    const view: FileView = { ...file, recordId, scope };
+    if (!isMultipartPending(file)) return view;
+    const expiresIn = config.partUrlExpirySeconds;
+    const expires = Math.floor(Date.now() / 1000) + expiresIn;
+    view.partsDone = await partsHeld(file);
+    view.partLinks = [];
+    for (let part = 1; part <= file.entry.parts!; part++) {
+      const direct = await storage.partUrl(
+        file.object.storageKey,
+        file.object.uploadId ?? '',
+        part,
+        expiresIn,
+      );
+      const url =
+        direct ??
+        `${deps.partRoute(recordId, file.entry.key, part)}?expires=${expires}&signature=${signer.sign(file.object.id, part, expires)}`;
+      view.partLinks.push({ part, url, expiration: new Date(expires * 1000) });
+    }
+    return view;
+  }
+
+  /** The bucket's files: as read with it, or read again after a change. */
+  async function listOf(bucket: Bucket, fresh = true): Promise<FileListView> {
+    const files = fresh ? await repo.list(bucket.id, bucket.scope === 'draft') : bucket.files;
+    const { files: settings } = bucket.document;
+    return {
+      recordId: bucket.id,
+      scope: bucket.scope,
+      enabled: settings.enabled !== false,
+      defaultPreview:
+        typeof settings.default_preview === 'string' ? settings.default_preview : null,
+      files: await Promise.all(files.map((f) => withParts(bucket.id, bucket.scope, f))),
+      quota: bucket.quota,
+    };
+  }
+
+  async function dropBytes(object: FileObjectRow): Promise<void> {
+    if (object.uploadId) await storage.abortMultipart(object.storageKey, object.uploadId);
+    await storage.remove(object.storageKey);
+  }
+
+  /** Drops the bytes of objects no entry names any more. */
+  async function collect(objectIds: string[]): Promise<void> {
+    const gone = await repo.deleteUnreferenced([...new Set(objectIds)]);
+    for (const object of gone) await dropBytes(object);
+  }
+
+  /** An upload the sweep gave up (idle too long) takes no more bytes: it starts again from init. */
+  function refuseAbandoned(file: FileWithObject): void {
+    if (file.object.status === 'failed') {
+      throw new DomainError('invalid', 'fileUploadAbandoned', { params: { key: file.entry.key } });
+    }
+  }
+
+  return {
+    repo,
+    load,
+    writable,
+    readAction,
+    find,
+    isMultipartPending,
+    partSizeOf,
+    partsHeld,
+    withParts,
+    listOf,
+    dropBytes,
+    collect,
+    refuseAbandoned,
+  };
+}
+
+export type FileBuckets = ReturnType<typeof fileBuckets>;

@@ -1,0 +1,281 @@
+import type { Readable } from 'node:stream';
+import type { FieldError } from '@arca/schema';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { SizeLimitError } from '../../storage/storage.ts';
+import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
+import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import { createFilesRepository, type FileWithObject } from './files.repository.ts';
+import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
+import { bytesOf, checkQuota } from './quota.ts';
+import { newStorageKey } from './storage-keys.ts';
+
+// SPEC §9 and S3's own limits.
+export const MAX_PARTS = 10_000;
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+export const MAX_PART_SIZE = 0x140000000;
+
+export interface FileSpec {
+  key: string;
+  size?: number | undefined;
+  checksum?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  access?: { hidden?: boolean | undefined } | undefined;
+  transfer?:
+    | { type?: 'L' | 'M' | undefined; parts?: number | undefined; part_size?: number | undefined }
+    | undefined;
+}
+
+/** Bytes sent by a client: a request body, its announced length. */
+export interface UploadBody {
+  stream: Readable;
+  length?: number | undefined;
+  /** Nothing else reads the body's chunks (a request read from its socket): storage may take them. */
+  takeChunks?: boolean;
+}
+
+const md5Base64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+
+function sizeRefusal(error: unknown, key: string): never {
+  if (error instanceof SizeLimitError) {
+    throw new DomainError('invalid', 'fileSizeLimit', {
+      params: { key, limit: error.limit, received: error.received },
+    });
+  }
+  throw error;
+}
+
+/** Announcing uploads (API.md §2.3) and receiving their bytes: whole (L) or in parts (M). */
+export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
+  const { db, storage, config, signer } = deps;
+  const { repo } = buckets;
+
+  function validateSpecs(specs: FileSpec[], existing: FileWithObject[]) {
+    const errors: FieldError[] = [];
+    const problem = (index: number, field: string, message: string) =>
+      errors.push({ field: `${index}.${field}`, messages: [message] });
+    const taken = new Set(
+      existing.filter((f) => f.entry.status !== 'failed').map((f) => f.entry.key),
+    );
+    const seen = new Set<string>();
+    specs.forEach((spec, index) => {
+      const key = normalizeKey(spec.key);
+      const keyIssue = keyProblem(key);
+      if (keyIssue) return problem(index, 'key', keyIssue);
+      if (taken.has(key) || seen.has(key)) {
+        throw new DomainError('invalid', 'fileAlreadyExists', { params: { filename: key } });
+      }
+      seen.add(key);
+      if (spec.size === 0 && !config.allowEmpty) {
+        throw new DomainError('invalid', 'emptyFileNotAllowed', { params: { filename: key } });
+      }
+      if (spec.checksum !== undefined && !/^md5:[0-9a-f]{32}$/i.test(spec.checksum)) {
+        problem(index, 'checksum', 'invalidChecksum');
+      }
+      if (spec.transfer?.type !== 'M') return;
+      const { parts, part_size: partSize } = spec.transfer;
+      if (spec.size === undefined) return problem(index, 'size', 'multipartSizeRequired');
+      if (parts === undefined) return problem(index, 'transfer.parts', 'required');
+      if (parts < 1 || parts > MAX_PARTS) {
+        return problem(index, 'transfer.parts', 'tooManyParts');
+      }
+      const size = partSize ?? Math.ceil(spec.size / parts);
+      // A single part may be small; otherwise S3's bounds hold for every part but the last.
+      if (parts > 1 && (size < MIN_PART_SIZE || size > MAX_PART_SIZE)) {
+        return problem(index, 'transfer.part_size', 'partSizeOutOfRange');
+      }
+      if (size * parts < spec.size || size * (parts - 1) >= Math.max(spec.size, 1)) {
+        return problem(index, 'transfer.parts', 'partsDoNotMatchSize');
+      }
+    });
+    if (errors.length) throw validationFailed(errors);
+  }
+
+  async function setObjectContent(
+    file: FileWithObject,
+    stored: { key: string; size: number; md5: string },
+  ) {
+    let previous: string | undefined;
+    await db
+      .transaction(async (tx) => {
+        const txRepo = createFilesRepository(tx);
+        const object = await txRepo.lockObject(file.object.id);
+        if (!object || object.status !== 'pending') {
+          throw new DomainError('invalid', 'fileAlreadyCommitted', {
+            params: { key: file.entry.key },
+          });
+        }
+        previous = object.storageKey;
+        await txRepo.updateObject(object.id, {
+          storageKey: stored.key,
+          size: stored.size,
+          checksum: `md5:${stored.md5}`,
+        });
+        await txRepo.updateEntry(file.entry.id, {});
+      })
+      .catch(async (error: unknown) => {
+        await storage.remove(stored.key);
+        throw error;
+      });
+    if (previous && previous !== stored.key) await storage.remove(previous);
+  }
+
+  return {
+    /** Announces uploads (API.md §2.3); answers with every file of the draft. */
+    async init(actor: Actor, id: string, specs: FileSpec[]): Promise<FileListView> {
+      const bucket = await buckets.writable(actor, id, 'canCreateFiles');
+      if (bucket.document.files.enabled === false) {
+        throw new DomainError('invalid', 'validation', {
+          errors: [{ field: 'files.enabled', messages: ['filesNotEnabled'] }],
+        });
+      }
+      if (specs.length === 0) throw new DomainError('invalid', 'noFilesToUpload');
+      const replaced: string[] = [];
+      const started: { key: string; uploadId: string }[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          const txRepo = createFilesRepository(tx);
+          await txRepo.lockBucket(id);
+          const existing = await txRepo.list(id, true);
+          validateSpecs(specs, existing);
+          const keys = new Set(specs.map((s) => normalizeKey(s.key)));
+          // A failed upload under the same name gives way to the new one.
+          const givingWay = (f: FileWithObject) =>
+            f.entry.status === 'failed' && keys.has(f.entry.key);
+          for (const file of existing.filter(givingWay)) {
+            replaced.push(...(await txRepo.deleteEntries(id, true, file.entry.key)));
+          }
+          checkQuota(
+            bucket.quota,
+            existing.filter((f) => !givingWay(f)),
+            { count: specs.length, bytes: specs.reduce((sum, s) => sum + (s.size ?? 0), 0) },
+          );
+          for (const spec of specs) {
+            const key = normalizeKey(spec.key);
+            const multipart = spec.transfer?.type === 'M';
+            const object = await txRepo.insertObject({ storageKey: 'pending' });
+            const storageKey = newStorageKey(object.id);
+            let uploadId: string | null = null;
+            if (multipart) {
+              uploadId = await storage.startMultipart(storageKey, spec.size!);
+              started.push({ key: storageKey, uploadId });
+            }
+            await txRepo.updateObject(object.id, { storageKey, uploadId });
+            const parts = multipart ? spec.transfer!.parts! : null;
+            await txRepo.insertEntry({
+              recordId: id,
+              draft: true,
+              key,
+              objectId: object.id,
+              transferType: multipart ? 'M' : 'L',
+              parts,
+              partSize: multipart
+                ? (spec.transfer!.part_size ?? Math.ceil(spec.size! / parts!))
+                : null,
+              declaredSize: spec.size ?? null,
+              mimetype: mimetypeOf(key),
+              metadata: {
+                ...(spec.metadata ?? {}),
+                ...(spec.checksum ? { declared_checksum: spec.checksum.toLowerCase() } : {}),
+              },
+              hidden: spec.access?.hidden ?? false,
+            });
+          }
+        });
+      } catch (error) {
+        for (const upload of started) await storage.abortMultipart(upload.key, upload.uploadId);
+        throw error;
+      }
+      await buckets.collect(replaced);
+      return buckets.listOf(bucket);
+    },
+
+    /** Transfer L: the whole content, streamed to storage and hashed on the way. */
+    async setContent(actor: Actor, id: string, key: string, body: UploadBody): Promise<FileView> {
+      const bucket = await buckets.writable(actor, id, 'canCreateFiles');
+      const file = await buckets.find(bucket, key);
+      if (file.entry.transferType !== 'L') throw new DomainError('invalid', 'wrongTransferType');
+      buckets.refuseAbandoned(file);
+      if (file.entry.status !== 'pending') {
+        throw new DomainError('invalid', 'fileAlreadyCommitted', {
+          params: { key: file.entry.key },
+        });
+      }
+      const others = (await repo.list(id, true)).filter((f) => f.entry.id !== file.entry.id);
+      const room = bucket.quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
+      const maxBytes = Math.min(file.entry.declaredSize ?? room, room);
+      if (body.length !== undefined && body.length > maxBytes) {
+        body.stream.resume();
+        sizeRefusal(new SizeLimitError(maxBytes, body.length), file.entry.key);
+      }
+      const storageKey = newStorageKey(file.object.id);
+      const stored = await storage
+        .write(storageKey, body.stream, { maxBytes, takeChunks: body.takeChunks ?? false })
+        .catch((error: unknown) => sizeRefusal(error, file.entry.key));
+      if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
+        await storage.remove(storageKey);
+        throw new DomainError('invalid', 'fileSizeMismatch', {
+          params: { key: file.entry.key, declared: file.entry.declaredSize, received: stored.size },
+        });
+      }
+      await setObjectContent(file, { key: storageKey, ...stored });
+      return buckets.withParts(id, 'draft', (await repo.find(id, true, file.entry.key))!);
+    },
+
+    /**
+     * Transfer M through the server (local storage): one part, at its offset.
+     * A signed URL stands in for the session; without one the actor must be
+     * allowed to add files to the draft.
+     */
+    async writePart(
+      access: { actor: Actor } | { signature: string; expires: number },
+      id: string,
+      key: string,
+      part: number,
+      body: UploadBody,
+      contentMd5: string | undefined,
+    ): Promise<FileView> {
+      const bucket = await buckets.writable(
+        'actor' in access ? access.actor : null,
+        id,
+        'canCreateFiles',
+      );
+      const file = await buckets.find(bucket, key);
+      if (!('actor' in access)) {
+        const verdict = signer.check(file.object.id, part, access.expires, access.signature);
+        if (verdict === 'expired') throw new DomainError('forbidden', 'partUrlExpired');
+        if (verdict === 'invalid') throw permissionDenied();
+      }
+      buckets.refuseAbandoned(file);
+      if (!buckets.isMultipartPending(file)) throw new DomainError('invalid', 'wrongTransferType');
+      if (storage.kind !== 'local') throw new DomainError('invalid', 'partsGoToStorage');
+      if (!Number.isInteger(part) || part < 1 || part > file.entry.parts!) {
+        throw new DomainError('invalid', 'invalidPartNumber', {
+          params: { max: file.entry.parts! },
+        });
+      }
+      const size = buckets.partSizeOf(file, part);
+      // The part is not held while its bytes change: a failed rewrite never counts as done.
+      await repo.forgetPart(file.object.id, part);
+      let written;
+      try {
+        written = await storage.writePart(
+          file.object.storageKey,
+          file.object.uploadId ?? '',
+          { number: part, offset: (part - 1) * file.entry.partSize!, size },
+          body.stream,
+          { md5: contentMd5 !== undefined, takeChunks: body.takeChunks ?? false },
+        );
+      } catch (error) {
+        if (error instanceof SizeLimitError) {
+          throw new DomainError('invalid', 'partSizeMismatch', { params: { part, size } });
+        }
+        throw error;
+      }
+      if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
+        throw new DomainError('invalid', 'contentMd5Mismatch', { params: { part } });
+      }
+      await repo.recordPart(file.object.id, part, written.size, written.md5);
+      return buckets.withParts(id, 'draft', file);
+    },
+  };
+}

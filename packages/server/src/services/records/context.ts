@@ -1,0 +1,228 @@
+import type { Database } from '../../db/client.ts';
+import { can } from '../../permissions/policy.ts';
+import {
+  recordPolicy,
+  type Actor,
+  type RecordAction,
+  type RecordFacts,
+} from '../../permissions/records.policy.ts';
+import { notFound, permissionDenied } from '../errors.ts';
+import type { FileWithObject } from '../files/files.repository.ts';
+import type { Quota } from '../files/quota.ts';
+import type { RequestRow } from '../requests/types.ts';
+import { accessSettingsOf, type AccessSettings } from '../sharing/access-settings.service.ts';
+import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
+import {
+  contextRepository,
+  customQuota,
+  filesFromJson,
+  reviewFromJson,
+} from './context.repository.ts';
+import { effectiveAccess, type RecordDocument } from './document.ts';
+import type { DraftRow, ParentRow, RecordRow } from './repository.ts';
+
+export type RecordScope = 'draft' | 'record';
+
+/**
+ * Everything known about one draft or published record, read once (one
+ * query) and shared by every service acting on it: permissions are decided
+ * on `facts`, derived here and nowhere else.
+ */
+interface ContextBase {
+  id: string;
+  document: RecordDocument;
+  parent: ParentRow;
+  grants: GrantRow[];
+  links: LinkRow[];
+  /** The parent's access-request settings, with defaults. */
+  settings: AccessSettings;
+  /** The ids of the communities the record belongs to. */
+  communities: string[];
+  files: FileWithObject[];
+  /** A published version with this id exists (true for a record and for the edit draft of one). */
+  published: boolean;
+  versions: { index: number; isLatest: boolean; isLatestDraft: boolean };
+  /** With `options.defaultQuota`: the record's quota (its own, else that default). */
+  quota?: Quota;
+  facts: RecordFacts;
+}
+
+export interface DraftContext extends ContextBase {
+  scope: 'draft';
+  row: DraftRow;
+  /** The draft's current community review (any status a draft shows), if it has one. */
+  review: RequestRow | undefined;
+  /** The review while it is open: submitted to a community, awaiting its curators. */
+  openReview: RequestRow | undefined;
+}
+
+export interface PublishedContext extends ContextBase {
+  scope: 'record';
+  row: RecordRow;
+  review: undefined;
+  openReview: undefined;
+}
+
+export type RecordContext = DraftContext | PublishedContext;
+
+export interface ContextOptions {
+  /** Reads the record's quota too, falling back to this default (one more query). */
+  defaultQuota?: Quota;
+}
+
+/** The ids of a parent's communities (`parent.communities.ids`). */
+export function communityIdsOf(parent: ParentRow): string[] {
+  const ids = (parent.communities as { ids?: unknown }).ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+const isOpen = (review: RequestRow | undefined) =>
+  review?.status === 'submitted' && review.receiverType === 'community' ? review : undefined;
+
+/** The permission facts of a record: the one place they are derived. */
+export function factsOf(context: {
+  parent: ParentRow;
+  document: RecordDocument;
+  grants: RecordFacts['grants'];
+  published: boolean;
+  openReview?: RequestRow | undefined;
+}): RecordFacts {
+  return {
+    published: context.published,
+    parentId: context.parent.id,
+    ownerId: context.parent.ownerId,
+    grants: context.grants,
+    access: effectiveAccess(context.document),
+    communities: communityIdsOf(context.parent),
+    reviewCommunity: context.openReview?.receiverId ?? null,
+  };
+}
+
+/**
+ * The context of a draft or a published record; undefined when there is none.
+ * `db` may be a transaction, so that an operation reads under its locks.
+ */
+export async function loadRecordContext(
+  db: Database,
+  id: string,
+  scope: 'draft',
+  options?: ContextOptions,
+): Promise<DraftContext | undefined>;
+export async function loadRecordContext(
+  db: Database,
+  id: string,
+  scope: 'record',
+  options?: ContextOptions,
+): Promise<PublishedContext | undefined>;
+export async function loadRecordContext(
+  db: Database,
+  id: string,
+  scope: RecordScope,
+  options?: ContextOptions,
+): Promise<RecordContext | undefined>;
+export async function loadRecordContext(
+  db: Database,
+  id: string,
+  scope: RecordScope,
+  options: ContextOptions = {},
+): Promise<RecordContext | undefined> {
+  const repo = contextRepository(db);
+  let context: RecordContext;
+  if (scope === 'draft') {
+    const found = await repo.draftState(id);
+    if (!found) return undefined;
+    const review = reviewFromJson(found.reviewRow);
+    context = withFacts({
+      ...readAlike(found, found.draft),
+      scope,
+      published: found.published,
+      versions: {
+        index: found.draft.versionIndex,
+        isLatest: false,
+        isLatestDraft: found.draft.versionIndex === found.highestIndex,
+      },
+      review,
+      openReview: isOpen(review),
+    });
+  } else {
+    const found = await repo.recordState(id);
+    if (!found) return undefined;
+    context = withFacts({
+      ...readAlike(found, found.record),
+      scope,
+      published: true,
+      versions: {
+        index: found.record.versionIndex,
+        isLatest: found.record.isLatest,
+        isLatestDraft: false,
+      },
+      review: undefined,
+      openReview: undefined,
+    });
+  }
+  if (options.defaultQuota) {
+    const own = await customQuota(db, context.parent.id);
+    context.quota = own ? { maxFiles: own.maxFiles, maxBytes: own.maxBytes } : options.defaultQuota;
+  }
+  return context;
+}
+
+/**
+ * The context of whichever exists under `id`, looked up in `order` (sharing
+ * and quotas take a published record id or a draft id).
+ */
+export async function loadAnyRecordContext(
+  db: Database,
+  id: string,
+  order: readonly RecordScope[],
+  options?: ContextOptions,
+): Promise<RecordContext | undefined> {
+  for (const scope of order) {
+    const context = await loadRecordContext(db, id, scope, options);
+    if (context) return context;
+  }
+  return undefined;
+}
+
+/**
+ * The context of `id` (looked up in `scopes`, in order) if `actor` may do
+ * `action` on it: not found when there is none, forbidden when refused, and
+ * nothing else said before the permission is checked. No actor: the caller
+ * holds another proof (a signed part URL).
+ */
+export async function loadAuthorized(
+  db: Database,
+  actor: Actor | null,
+  id: string,
+  scopes: RecordScope | readonly RecordScope[],
+  action: RecordAction,
+  options?: ContextOptions,
+): Promise<RecordContext> {
+  const order = typeof scopes === 'string' ? [scopes] : scopes;
+  const context = await loadAnyRecordContext(db, id, order, options);
+  if (!context) throw notFound();
+  if (actor && !can(recordPolicy, action, actor, context.facts)) throw permissionDenied();
+  return context;
+}
+
+/** What a draft's and a record's context read alike: the row, its parent and what hangs on it. */
+function readAlike<Row extends DraftRow | RecordRow>(
+  found: { parent: ParentRow; grants: GrantRow[]; links: LinkRow[]; fileRows: unknown },
+  row: Row,
+) {
+  return {
+    id: row.id,
+    row,
+    document: row.document as unknown as RecordDocument,
+    parent: found.parent,
+    grants: found.grants,
+    links: found.links,
+    settings: accessSettingsOf(found.parent.settings),
+    communities: communityIdsOf(found.parent),
+    files: filesFromJson(found.fileRows),
+  };
+}
+
+function withFacts<C extends Omit<RecordContext, 'facts'>>(context: C): C & { facts: RecordFacts } {
+  return { ...context, facts: factsOf(context) };
+}

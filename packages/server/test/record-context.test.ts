@@ -3,7 +3,7 @@ import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { createCommunity, loggedIn } from './communities.helpers.ts';
 import { uploadFile } from './files.helpers.ts';
 import { createDraft, publishable } from './records.helpers.ts';
-import { loadRecordContext } from '../src/services/records/context.ts';
+import { loadRecordContext, withSavedDraft } from '../src/services/records/context.ts';
 
 let t: TestApp;
 let owner: TestClient;
@@ -71,5 +71,16 @@ describe('record context', () => {
     expect(context?.facts.reviewCommunity).toBeNull();
     expect(context?.quota).toEqual(quota);
     expect(await loadRecordContext(t.db, draft.id, 'draft')).toBeUndefined();
+  });
+
+  it('derives the facts again after a save, from the saved document', async () => {
+    const draft = (await createDraft(owner, publishable('Context save'))).json;
+    const context = (await loadRecordContext(t.db, draft.id, 'draft'))!;
+    const document = structuredClone(context.document);
+    document.access = { ...document.access, record: 'restricted', files: 'restricted' };
+    const saved = withSavedDraft(context, context.row, document);
+    expect(saved.facts.access).toMatchObject({ record: 'restricted', files: 'restricted' });
+    expect(context.facts.access).toMatchObject({ record: 'public', files: 'public' });
+    expect(saved.files).toBe(context.files);
   });
 });

@@ -46,7 +46,7 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
 
     /** Imports the files of the previous version into a new-version draft, copying no bytes. */
     async importFiles(actor: Actor, id: string): Promise<FileListView> {
-      const bucket = await buckets.writable(actor, id, 'canImportFiles');
+      const bucket = await buckets.writable(actor, id, 'canImportFiles', true);
       const refuse = (message: string) =>
         new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: [message] }],

@@ -64,29 +64,61 @@ export function fileBuckets(deps: FilesDeps) {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
 
-  /** The context of `id` in `scopes`, if `actor` may do `action` (no actor: a signed URL). */
-  async function load(
+  /**
+   * The context of `id` in `scopes`, if `actor` may do `action` (no actor: a
+   * signed URL); with its quota when `quota` (one more query).
+   */
+  function load(
     actor: Actor | null,
     id: string,
     scopes: Scope | readonly Scope[],
     action: RecordAction,
-  ): Promise<Bucket> {
-    const quota = { defaultQuota: defaultQuota(config) };
-    return (await loadAuthorized(db, actor, id, scopes, action, quota)) as Bucket;
+    quota: true,
+  ): Promise<Bucket>;
+  function load(
+    actor: Actor | null,
+    id: string,
+    scopes: Scope | readonly Scope[],
+    action: RecordAction,
+    quota?: false,
+  ): Promise<RecordContext>;
+  function load(
+    actor: Actor | null,
+    id: string,
+    scopes: Scope | readonly Scope[],
+    action: RecordAction,
+    quota = false,
+  ): Promise<RecordContext> {
+    const options = quota ? { defaultQuota: defaultQuota(config) } : {};
+    return loadAuthorized(db, actor, id, scopes, action, options);
   }
 
   /** A draft whose files the actor may change: not those of a published record (API.md §1.2). */
-  async function writable(actor: Actor | null, id: string, action: RecordAction): Promise<Bucket> {
-    const bucket = await load(actor, id, 'draft', action);
-    if (bucket.published) throw new DomainError('invalid', 'filesLocked');
-    return bucket;
+  function writable(
+    actor: Actor | null,
+    id: string,
+    action: RecordAction,
+    quota: true,
+  ): Promise<Bucket>;
+  function writable(actor: Actor | null, id: string, action: RecordAction): Promise<RecordContext>;
+  async function writable(
+    actor: Actor | null,
+    id: string,
+    action: RecordAction,
+    quota = false,
+  ): Promise<RecordContext> {
+    const context = quota
+      ? await load(actor, id, 'draft', action, true)
+      : await load(actor, id, 'draft', action);
+    if (context.published) throw new DomainError('invalid', 'filesLocked');
+    return context;
   }
 
   const readAction = (scope: Scope): RecordAction =>
     scope === 'draft' ? 'canReadDraftFiles' : 'canReadFiles';
 
   /** A file as it is now (writes), or as read with the context (reads). */
-  async function find(bucket: Bucket, key: string, fresh = true): Promise<FileWithObject> {
+  async function find(bucket: RecordContext, key: string, fresh = true): Promise<FileWithObject> {
     const normalized = normalizeKey(key);
     const found = fresh
       ? await repo.find(bucket.id, bucket.scope === 'draft', normalized)

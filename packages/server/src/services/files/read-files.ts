@@ -12,7 +12,8 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
 
   return {
     async list(actor: Actor, id: string, scope: Scope): Promise<FileListView> {
-      return buckets.listOf(await load(actor, id, scope), false);
+      const bucket = await buckets.load(actor, id, scope, buckets.readAction(scope), true);
+      return buckets.listOf(bucket, false);
     },
 
     async read(actor: Actor, id: string, scope: Scope, key: string): Promise<FileView> {

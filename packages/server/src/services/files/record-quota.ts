@@ -9,7 +9,7 @@ const EITHER = ['draft', 'record'] as const;
 export function recordQuota(buckets: FileBuckets) {
   return {
     async quota(actor: Actor, id: string): Promise<Quota & { recordId: string }> {
-      const bucket = await buckets.load(actor, id, EITHER, 'canReadQuota');
+      const bucket = await buckets.load(actor, id, EITHER, 'canReadQuota', true);
       return { recordId: id, ...bucket.quota };
     },
 

@@ -122,7 +122,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
   return {
     /** Announces uploads (API.md §2.3); answers with every file of the draft. */
     async init(actor: Actor, id: string, specs: FileSpec[]): Promise<FileListView> {
-      const bucket = await buckets.writable(actor, id, 'canCreateFiles');
+      const bucket = await buckets.writable(actor, id, 'canCreateFiles', true);
       if (bucket.document.files.enabled === false) {
         throw new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: ['filesNotEnabled'] }],
@@ -191,7 +191,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
 
     /** Transfer L: the whole content, streamed to storage and hashed on the way. */
     async setContent(actor: Actor, id: string, key: string, body: UploadBody): Promise<FileView> {
-      const bucket = await buckets.writable(actor, id, 'canCreateFiles');
+      const bucket = await buckets.writable(actor, id, 'canCreateFiles', true);
       const file = await buckets.find(bucket, key);
       if (file.entry.transferType !== 'L') throw new DomainError('invalid', 'wrongTransferType');
       buckets.refuseAbandoned(file);

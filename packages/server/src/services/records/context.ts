@@ -205,6 +205,18 @@ export async function loadAuthorized(
   return context;
 }
 
+/**
+ * The context after its draft was saved: the saved row and document, and
+ * the facts derived again (its access may have changed). Nothing is read.
+ */
+export function withSavedDraft(
+  context: DraftContext,
+  row: DraftRow,
+  document: RecordDocument,
+): DraftContext {
+  return withFacts({ ...context, row, document });
+}
+
 /** What a draft's and a record's context read alike: the row, its parent and what hangs on it. */
 function readAlike<Row extends DraftRow | RecordRow>(
   found: { parent: ParentRow; grants: GrantRow[]; links: LinkRow[]; fileRows: unknown },

@@ -9,7 +9,7 @@ import type { RecordComponent } from './components.ts';
 import { normalizeDocument, type RecordDocument } from './document.ts';
 import type { RecordRow } from './repository.ts';
 import { sanitizeDescriptions } from './rich-text.ts';
-import { createStateReader, type Loaded } from './state.ts';
+import { createStateReader, type DraftLoaded, type Loaded } from './state.ts';
 import { createUnitOfWork, type UnitOfWork } from './unit-of-work.ts';
 import type { RecordValidator } from './validation.ts';
 import { reduceRefsToIds } from './vocabulary-refs.ts';
@@ -52,7 +52,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * Inside a unit of work: locks the draft's parent, then the draft, and reads
    * the draft again under the locks. Unknown: not found.
    */
-  async function lockDraft(unit: UnitOfWork, id: string): Promise<Loaded> {
+  async function lockDraft(unit: UnitOfWork, id: string): Promise<DraftLoaded> {
     if (!(await unit.repo.lockParentOf(id))) throw notFound();
     if (!(await unit.repo.lockDraft(id))) throw notFound();
     const loaded = await state.draftState(id, unit.tx);

@@ -3,7 +3,7 @@ import type { RecordFacts } from '../../permissions/records.policy.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
-import { factsOf, loadRecordContext, type RecordContext } from './context.ts';
+import { factsOf, loadRecordContext, type DraftContext, type RecordContext } from './context.ts';
 import { contextReads } from './context.repository.ts';
 import type { RecordDocument } from './document.ts';
 import {
@@ -28,7 +28,12 @@ export interface Loaded {
   /** Read with the row when the state query folded them in. */
   files?: FileWithObject[];
   sharing?: { grants: GrantRow[]; links: LinkRow[] };
+  /** The record context it was made from (context.ts). */
+  context?: RecordContext;
 }
+
+/** A draft, with its context. */
+export type DraftLoaded = Loaded & { context: DraftContext };
 
 export const NO_RECORD: RecordFacts = {
   parentId: '',
@@ -38,7 +43,7 @@ export const NO_RECORD: RecordFacts = {
 };
 
 /** A record context (context.ts) as the operations and views of this service take it. */
-function fromContext(context: RecordContext): Loaded {
+export function fromContext(context: RecordContext): Loaded {
   return {
     kind: context.scope,
     row: context.row,
@@ -51,6 +56,7 @@ function fromContext(context: RecordContext): Loaded {
     review: context.review,
     files: context.files,
     sharing: { grants: context.grants, links: context.links },
+    context,
   };
 }
 
@@ -65,9 +71,9 @@ export function createStateReader(db: Database) {
     repo,
     folded,
 
-    async draftState(id: string, on: Database = db): Promise<Loaded | undefined> {
+    async draftState(id: string, on: Database = db): Promise<DraftLoaded | undefined> {
       const context = await loadRecordContext(on, id, 'draft');
-      return context && fromContext(context);
+      return context && { ...fromContext(context), context };
     },
 
     async recordState(id: string, on: Database = db): Promise<Loaded | undefined> {

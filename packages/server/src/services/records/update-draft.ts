@@ -1,7 +1,8 @@
 import type { Actor } from '../../permissions/records.policy.ts';
 import { EXTERNAL_PROVIDER, MANAGED_PROVIDER } from '../pids.service.ts';
 import type { RecordKit } from './kit.ts';
-import { effectiveAccess } from './document.ts';
+import { withSavedDraft } from './context.ts';
+import { fromContext } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
@@ -38,16 +39,7 @@ export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
       doiTakenByOther,
     );
     // Parent, grants and version flags are as read under the lock: no second read.
-    return views.view(
-      {
-        ...existing,
-        row: savedRow,
-        document,
-        // Of the facts, only the access comes from the document.
-        facts: { ...existing.facts, access: effectiveAccess(document) },
-      },
-      actor,
-      { ...options, errors, files },
-    );
+    const after = withSavedDraft(existing.context, savedRow, document);
+    return views.view(fromContext(after), actor, { ...options, errors, files });
   };
 }

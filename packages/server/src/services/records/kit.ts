@@ -53,7 +53,6 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * the draft again under the locks. Unknown: not found.
    */
   async function lockDraft(unit: UnitOfWork, id: string): Promise<DraftLoaded> {
-    if (!(await unit.repo.lockParentOf(id))) throw notFound();
     if (!(await unit.repo.lockDraft(id))) throw notFound();
     const loaded = await state.draftState(id, unit.tx);
     if (!loaded) throw notFound();

@@ -188,14 +188,22 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
       return row && { ...row, ...sharingFromJson(row) };
     },
 
-    /** Locks a draft row until the transaction ends (after its parent: see lockParentOf). */
+    /**
+     * Locks a draft's parent, then the draft, until the transaction ends, in one
+     * round trip: the draft's row is locked only once the join has its parent's
+     * row, which the materialized CTE locked first (the order lockParentOf keeps).
+     */
     async lockDraft(id: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: drafts.id })
-        .from(drafts)
-        .where(eq(drafts.id, id))
-        .for('update');
-      return rows.length > 0;
+      const result: unknown = await db.execute(sql`
+        WITH parent AS MATERIALIZED (
+          SELECT p.id FROM ${parents} p
+          WHERE p.id = (SELECT d.parent_id FROM ${drafts} d WHERE d.id = ${id})
+          FOR UPDATE)
+        SELECT d.id FROM ${drafts} d JOIN parent ON parent.id = d.parent_id
+        WHERE d.id = ${id}
+        FOR UPDATE OF d`);
+      // Both drivers answer raw SQL with `rows`.
+      return (result as { rows: unknown[] }).rows.length > 0;
     },
 
     /**

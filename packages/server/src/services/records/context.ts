@@ -19,7 +19,7 @@ import {
   reviewFromJson,
 } from './context.repository.ts';
 import { effectiveAccess, type RecordDocument } from './document.ts';
-import type { DraftRow, ParentRow, RecordRow } from './repository.ts';
+import type { DraftRow, ParentRow, RecordRepository, RecordRow } from './repository.ts';
 
 export type RecordScope = 'draft' | 'record';
 
@@ -98,6 +98,44 @@ export function factsOf(context: {
   };
 }
 
+/** A draft's state as the combined query reads it (`repository.ts`, `draftState`). */
+export type DraftState = NonNullable<Awaited<ReturnType<RecordRepository['draftState']>>>;
+/** A record's state as the combined query reads it (`recordState`). */
+export type RecordState = NonNullable<Awaited<ReturnType<RecordRepository['recordState']>>>;
+
+/** The context of a draft whose state was read already (a search reads many at once). */
+export function draftContextOf(found: DraftState): DraftContext {
+  const review = reviewFromJson(found.reviewRow);
+  return withFacts({
+    ...readAlike(found, found.draft),
+    scope: 'draft',
+    published: found.published,
+    versions: {
+      index: found.draft.versionIndex,
+      isLatest: false,
+      isLatestDraft: found.draft.versionIndex === found.highestIndex,
+    },
+    review,
+    openReview: isOpen(review),
+  });
+}
+
+/** The context of a published record whose state was read already. */
+export function recordContextOf(found: RecordState): PublishedContext {
+  return withFacts({
+    ...readAlike(found, found.record),
+    scope: 'record',
+    published: true,
+    versions: {
+      index: found.record.versionIndex,
+      isLatest: found.record.isLatest,
+      isLatestDraft: false,
+    },
+    review: undefined,
+    openReview: undefined,
+  });
+}
+
 /**
  * The context of a draft or a published record; undefined when there is none.
  * `db` may be a transaction, so that an operation reads under its locks.
@@ -131,34 +169,11 @@ export async function loadRecordContext(
   if (scope === 'draft') {
     const found = await repo.draftState(id);
     if (!found) return undefined;
-    const review = reviewFromJson(found.reviewRow);
-    context = withFacts({
-      ...readAlike(found, found.draft),
-      scope,
-      published: found.published,
-      versions: {
-        index: found.draft.versionIndex,
-        isLatest: false,
-        isLatestDraft: found.draft.versionIndex === found.highestIndex,
-      },
-      review,
-      openReview: isOpen(review),
-    });
+    context = draftContextOf(found);
   } else {
     const found = await repo.recordState(id);
     if (!found) return undefined;
-    context = withFacts({
-      ...readAlike(found, found.record),
-      scope,
-      published: true,
-      versions: {
-        index: found.record.versionIndex,
-        isLatest: found.record.isLatest,
-        isLatestDraft: false,
-      },
-      review: undefined,
-      openReview: undefined,
-    });
+    context = recordContextOf(found);
   }
   if (options.defaultQuota) {
     const own = await customQuota(db, context.parent.id);

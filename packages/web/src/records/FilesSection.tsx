@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiPath, useRecordFiles, type FileListEntry } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { previewKind } from './file-preview.ts';
 import { FilePreview } from './FilePreview.tsx';
 import { formatBytes } from '../i18n/format.ts';
@@ -72,7 +73,7 @@ export function FilesSection({ record, token }: FilesSectionProps) {
           </Stack>
         </Card>
       )}
-      <Table aria-label={t('records.files.listLabel')}>
+      <ScrollTable minWidth={560} aria-label={t('records.files.listLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('records.files.name')}</Table.Th>
@@ -123,7 +124,7 @@ export function FilesSection({ record, token }: FilesSectionProps) {
             );
           })}
         </Table.Tbody>
-      </Table>
+      </ScrollTable>
       <Text size="sm" c="dimmed">
         {t('records.files.total', { count: files.length, size: formatBytes(total, i18n.language) })}
       </Text>

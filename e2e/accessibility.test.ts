@@ -1,69 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import { fullRecord } from '@arca/schema/records/fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useE2E } from './server.ts';
+import { Audit, closeDialog } from './audit.ts';
 import { addCreator, field, loggedInPage } from './deposit.helpers.ts';
-
-// WCAG 2.1 AA, as axe-core tags its rules.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING = new Set(['serious', 'critical']);
-type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
+import { DESKTOP, PHONE } from './viewports.ts';
 
 const e2e = useE2E();
 let anonymous: Page;
 let alice: Page;
 beforeAll(async () => {
-  anonymous = await (await e2e.browser.newContext()).newPage();
+  anonymous = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
   alice = await loggedInPage(e2e.browser, e2e.server.url);
+  await alice.setViewportSize(DESKTOP);
 });
-
-/**
- * The scans of one test, reported together: a failure lists every serious or
- * critical violation of every page and dialog it scanned, not only the first.
- */
-class Audit {
-  private readonly found: string[] = [];
-
-  /** Scans the page, or only `scope` (a dialog) when given. */
-  async scan(page: Page, label: string, scope?: Locator): Promise<void> {
-    // Mantine's transitions end before the scan: half-faded text has no fixed contrast.
-    await page.waitForTimeout(250);
-    let builder = new AxeBuilder({ page }).withTags(TAGS);
-    if (scope) {
-      await scope.evaluate((element) => element.setAttribute('data-axe-scope', ''));
-      builder = builder.include('[data-axe-scope]');
-    }
-    const results = await builder.analyze();
-    if (scope) await scope.evaluate((element) => element.removeAttribute('data-axe-scope'));
-    for (const violation of results.violations) {
-      if (!FAILING.has(violation.impact ?? '')) continue;
-      const targets = violation.nodes.map((node) => `  ${node.target.join(' ')}${detail(node)}`);
-      this.found.push(
-        `${label}: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`,
-      );
-    }
-  }
-
-  /** Scans the dialog named `name`, the last one opened with that name. */
-  async scanDialog(page: Page, name: string): Promise<Locator> {
-    const dialog = page.getByRole('dialog', { name, exact: true }).last();
-    await dialog.waitFor();
-    await this.scan(page, `dialog "${name}"`, dialog);
-    return dialog;
-  }
-
-  check(): void {
-    expect(this.found, `Accessibility violations:\n${this.found.join('\n')}`).toHaveLength(0);
-  }
-}
-
-/** What axe measured, for the rules that say it (the colours of a contrast failure). */
-function detail(node: NodeResult): string {
-  const data = node.any[0]?.data as
-    { contrastRatio?: number; fgColor?: string; bgColor?: string } | undefined;
-  return data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : '';
-}
 
 /** A demo record's id, found through the API as a script would. */
 async function recordId(query: string): Promise<string> {
@@ -103,16 +53,6 @@ async function richDraft(): Promise<string> {
   expect(content.ok(), await content.text()).toBe(true);
   await api(alice, 'POST', `${files}/readings.csv/commit`);
   return draft.id;
-}
-
-/** Closes a dialog with Escape, as a keyboard user does. */
-async function closeDialog(page: Page, dialog: Locator): Promise<void> {
-  // An open suggestion list takes the first Escape, as a combobox should.
-  if (await dialog.getByRole('combobox', { expanded: true }).count()) {
-    await page.keyboard.press('Escape');
-  }
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
 }
 
 // Each test scans many pages or dialogs, a few seconds each on a busy machine.
@@ -198,6 +138,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(anonymous, 'guest access-request form with errors');
 
       const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+      await bob.setViewportSize(DESKTOP);
       await bob.goto(`${e2e.server.url}/records/${id}`);
       await bob.getByRole('button', { name: 'Request access' }).waitFor();
       await audit.scan(bob, 'user access-request form');
@@ -214,8 +155,16 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       const page = alice;
       await page.getByRole('button', { name: /Alice Archer/ }).click();
       await page.getByRole('menu').waitFor();
-      await audit.scan(page, 'user menu', page.getByRole('menu'));
+      await audit.scanAt(page, DESKTOP, 'user menu', page.getByRole('menu'));
       await page.keyboard.press('Escape');
+      // On a phone the header's controls are in the menu behind the burger.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByRole('link', { name: 'My uploads' }).waitFor();
+      await audit.scanAt(page, PHONE, 'header menu', menu);
+      await closeDialog(page, menu);
+      await page.setViewportSize(DESKTOP);
 
       await page.goto(`${e2e.server.url}/me/uploads`);
       await page.getByRole('list', { name: 'My uploads' }).getByRole('listitem').first().waitFor();
@@ -238,6 +187,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(page, 'request page with its timeline');
 
       const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+      await carol.setViewportSize(DESKTOP);
       await carol.goto(`${e2e.server.url}/me/requests`);
       await carol.getByRole('link', { name: /River temperature logs/ }).click();
       await carol.getByRole('button', { name: 'Accept' }).waitFor();

@@ -254,3 +254,23 @@ describe('draft permissions', () => {
     expect((await t.client().get('/api/user/records')).status).toBe(403);
   });
 });
+
+describe('abilities of an edit draft', () => {
+  const ui = { accept: 'application/vnd.inveniordm.v1+json' };
+  it('offer file changes and DOI discard only until the record is published', async () => {
+    const draft = (await createDraft(owner, publishable('Abilities before publishing'))).json;
+    const before = await owner.get(`/api/records/${draft.id}/draft`, { headers: ui });
+    expect(before.json.ui.permissions).toMatchObject({
+      can_update_files: true,
+      can_discard_pids: true,
+    });
+    const record = await publishRecord(owner, publishable('Abilities after publishing'));
+    const edit = await owner.post(`/api/records/${record.id}/draft`, undefined, { headers: ui });
+    expect(edit.status).toBe(201);
+    expect(edit.json.ui.permissions).toMatchObject({
+      can_update_draft: true,
+      can_update_files: false,
+      can_discard_pids: false,
+    });
+  });
+});

@@ -25,6 +25,8 @@ export interface Actor {
 /** What a record permission looks at. */
 export interface RecordFacts {
   parentId: string;
+  /** A published version with this id exists (true for the edit draft of one). */
+  published?: boolean;
   ownerId: number;
   grants: { subjectType: string; subjectId: string; permission: string }[];
   access: {
@@ -194,6 +196,20 @@ const SubmissionReviewer: RecordGenerator = {
   },
 };
 
+/**
+ * The generators' answer while nothing has been published under this id, and
+ * no one's after: a published record's files and DOI are fixed (a new version
+ * changes them), as in InvenioRDM.
+ */
+function UnlessPublished(generators: readonly RecordGenerator[]): RecordGenerator {
+  return {
+    name: `UnlessPublished(${generators.map((g) => g.name).join(', ')})`,
+    allows: (actor, record) =>
+      !record.published && generators.some((generator) => generator.allows(actor, record)),
+    filter: () => undefined,
+  };
+}
+
 // Levels are cumulative (API.md §7): view ⊂ preview ⊂ review ⊂ curate ⊂ manage.
 const canManage = [
   RecordOwner,
@@ -221,6 +237,10 @@ export const recordPolicy = {
   canEdit: canCurate,
   canNewVersion: canCurate,
   canManagePids: canReview,
+  /** Discarding a DOI: a published record's DOI is registered and stays. */
+  canDiscardPids: [UnlessPublished(canReview)],
+  /** Adding, replacing or deleting the files of a draft. */
+  canUpdateFiles: [UnlessPublished(canReview)],
   canManage: canManage,
   canView: canView,
   /** What "my uploads" lists: what I own, and what was shared with me or my groups. */

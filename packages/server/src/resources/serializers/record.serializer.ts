@@ -39,6 +39,8 @@ const ABILITIES: [string, RecordAction][] = [
   ['can_view', 'canView'],
   ['can_read_files', 'canReadFiles'],
   ['can_manage_pids', 'canManagePids'],
+  ['can_discard_pids', 'canDiscardPids'],
+  ['can_update_files', 'canUpdateFiles'],
 ];
 
 export function status(view: RecordView): RecordStatus {

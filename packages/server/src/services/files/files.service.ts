@@ -120,6 +120,7 @@ export function createFilesService(deps: {
         versionIndex: found.draft.versionIndex,
         locked: found.published,
         facts: {
+          published: found.published,
           parentId: found.parent.id,
           ownerId: found.parent.ownerId,
           grants: found.grants,
@@ -138,6 +139,7 @@ export function createFilesService(deps: {
       versionIndex: found.record.versionIndex,
       locked: true,
       facts: {
+        published: true,
         parentId: found.parent.id,
         ownerId: found.parent.ownerId,
         grants: found.grants,

@@ -92,9 +92,11 @@ export function createRecordService(deps: {
     document: RecordDocument,
     grants: GrantFact[],
     review?: RequestRow,
+    published = false,
   ): RecordFacts {
     const ids = (parent.communities as { ids?: unknown }).ids;
     return {
+      published,
       parentId: parent.id,
       ownerId: parent.ownerId,
       grants,
@@ -157,7 +159,7 @@ export function createRecordService(deps: {
       parent: found.parent,
       document,
       review,
-      facts: factsOf(found.parent, document, found.grants, review),
+      facts: factsOf(found.parent, document, found.grants, review, found.published),
       isPublished: found.published,
       isLatest: false,
       isLatestDraft: found.draft.versionIndex === found.highestIndex,
@@ -175,7 +177,7 @@ export function createRecordService(deps: {
       row: found.record,
       parent: found.parent,
       document,
-      facts: factsOf(found.parent, document, found.grants),
+      facts: factsOf(found.parent, document, found.grants, undefined, true),
       isPublished: true,
       isLatest: found.record.isLatest,
       isLatestDraft: false,
@@ -411,7 +413,13 @@ export function createRecordService(deps: {
         ...existing,
         row: savedRow,
         document,
-        facts: factsOf(existing.parent, document, existing.facts.grants, existing.review),
+        facts: factsOf(
+          existing.parent,
+          document,
+          existing.facts.grants,
+          existing.review,
+          existing.isPublished,
+        ),
       };
       return view(loaded, actor, { ...options, errors, files });
     },
@@ -575,7 +583,7 @@ export function createRecordService(deps: {
         row: hit.row,
         parent: hit.parent,
         document,
-        facts: factsOf(hit.parent, document, hit.grants),
+        facts: factsOf(hit.parent, document, hit.grants, undefined, true),
         isPublished: true,
         isLatest: hit.row.isLatest,
         isLatestDraft: false,

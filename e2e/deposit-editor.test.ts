@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { field, loggedInPage } from './deposit.helpers.ts';
+import { addCreator, choose, field, loggedInPage, sidewaysOverflow } from './deposit.helpers.ts';
 import { useE2E } from './server.ts';
 
 const e2e = useE2E();
@@ -39,4 +39,47 @@ describe('the description editor', () => {
     }
     await context.close();
   }, 240_000);
+});
+
+describe.each([
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+])('a deposit on a %s', (_name, viewport) => {
+  it('creates a draft, types the description right after clicking it, adds creators, uploads a file and publishes', async () => {
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.setViewportSize(viewport);
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${e2e.server.url}/uploads/new`);
+    await choose(page, 'Resource type', 'Dataset');
+    await field(page, 'Title').fill(`Walk on a ${viewport.width} px screen`);
+    await field(page, 'Publication date').fill('2026-01-15');
+    const text = 'Weekly soil cores, twelve stations, 2025.';
+    await page.getByRole('textbox', { name: 'Description', exact: true }).click();
+    await page.keyboard.type(text);
+    await addCreator(page, 'Curie', 'Marie');
+    await addCreator(page, 'Noether', 'Emmy');
+    await page.getByLabel('Choose files').setInputFiles({
+      name: 'cores.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('station,depth\n1,30\n'),
+    });
+    await page
+      .getByTestId('deposit-file')
+      .filter({ hasText: 'cores.csv' })
+      .filter({ hasText: 'Uploaded' })
+      .waitFor({ timeout: 30_000 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.waitForURL(/\/records\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const response = await page.request.get(`${e2e.server.url}/api/records/${id}`);
+    const record = (await response.json()) as {
+      metadata: { description?: string; creators: unknown[] };
+      files: { count?: number };
+    };
+    expect(record.metadata.description ?? '').toContain(text);
+    expect(record.metadata.creators).toHaveLength(2);
+    await page.context().close();
+  }, 120_000);
 });

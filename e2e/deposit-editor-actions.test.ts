@@ -68,27 +68,36 @@ describe.each([
     const page = await sized(viewport);
     await page.goto(`${e2e.server.url}/uploads/new`);
     await fillRequired(page, `Upload wait ${viewport.width}`);
+    const choose = (name: string) =>
+      page.getByLabel('Choose files').setInputFiles({
+        name,
+        mimeType: 'text/csv',
+        buffer: Buffer.from('a,b\n1,2\n'),
+      });
+    const uploaded = (name: string) =>
+      page
+        .getByTestId('deposit-file')
+        .filter({ hasText: name })
+        .filter({ hasText: 'Uploaded' })
+        .waitFor({ timeout: 30_000 });
+    await choose('first.csv');
+    await uploaded('first.csv');
+    await expect.poll(() => publishButton(page).isEnabled()).toBe(true);
+
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/draft\/files\/slow\.csv\/content(\?|$)/, async (route) => {
       await released;
       await route.continue();
     });
-    await page.getByLabel('Choose files').setInputFiles({
-      name: 'slow.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('a,b\n1,2\n'),
-    });
+    await choose('slow.csv');
     await page.getByTestId('deposit-upload').filter({ hasText: 'slow.csv' }).waitFor();
-    // The first save of the draft has happened: only the upload holds Publish back.
-    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+    await expect.poll(() => publishButton(page).isDisabled()).toBe(true);
+    // Still disabled a moment later: held back by the upload, not by a passing render.
+    await page.waitForTimeout(500);
     expect(await publishButton(page).isDisabled()).toBe(true);
     release();
-    await page
-      .getByTestId('deposit-file')
-      .filter({ hasText: 'slow.csv' })
-      .filter({ hasText: 'Uploaded' })
-      .waitFor({ timeout: 30_000 });
+    await uploaded('slow.csv');
     await expect.poll(() => publishButton(page).isEnabled()).toBe(true);
     await page.context().close();
   });
@@ -151,6 +160,13 @@ describe('the deposit editor on a phone', () => {
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     expect(await inViewport()).toBe(true);
     expect(await publishButton(page).isVisible()).toBe(true);
+    // At the end the bar rests below the form's last part instead of over it.
+    const clear = await page.evaluate(`(() => {
+      const bar = document.querySelector('[data-testid="deposit-action-bar"]');
+      const before = bar.previousElementSibling.getBoundingClientRect();
+      return before.bottom <= bar.getBoundingClientRect().top + 1;
+    })()`);
+    expect(clear).toBe(true);
     await page.context().close();
   });
 });

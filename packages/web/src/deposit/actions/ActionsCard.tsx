@@ -76,6 +76,7 @@ export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
 export function ActionBar() {
   return (
     <Box
+      data-testid="deposit-action-bar"
       pos="sticky"
       bottom={0}
       mt="md"

@@ -167,6 +167,9 @@ describe('the deposit editor on a phone', () => {
       return before.bottom <= bar.getBoundingClientRect().top + 1;
     })()`);
     expect(clear).toBe(true);
+    // The narrowest phones we serve.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });

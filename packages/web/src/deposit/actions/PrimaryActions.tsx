@@ -68,7 +68,8 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
   return (
     <>
       {inline ? (
-        <Group grow gap="xs" wrap="nowrap">
+        // Natural widths, wrapping: with a community the bar holds four buttons.
+        <Group gap="xs" wrap="wrap">
           {saveAndPreview}
           {publish}
         </Group>

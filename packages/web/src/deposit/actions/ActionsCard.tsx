@@ -5,12 +5,12 @@ import { ShareButton } from '../../sharing/ShareButton.tsx';
 import { allows } from '../abilities.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { DeleteModal } from './DeleteModal.tsx';
-import { PrimaryActions } from './PrimaryActions.tsx';
+import { PreviewButton, PrimaryActions } from './PrimaryActions.tsx';
 import { deleteKind } from './publish-rules.ts';
 
 /**
  * Save draft, Preview, Publish, Delete / Discard, New version (SPEC §2, §5).
- * On phones the first three live in the bar at the bottom (`ActionBar`).
+ * On phones Save draft and Publish live in the bar at the bottom (`ActionBar`).
  */
 export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
   const { t } = useTranslation();
@@ -24,13 +24,10 @@ export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
   const kind = deleteKind(draft);
   // A curator reviewing someone's upload may edit it, not delete it (SPEC §1, §6).
   const canDelete = allows(draft, 'can_delete_draft');
-  const share = draft && <ShareButton record={draft} />;
-  if (!withPrimary && !canDelete && !published && !share) return null;
-
   return (
     <Card withBorder>
       <Stack gap="sm">
-        {withPrimary && <PrimaryActions />}
+        {withPrimary ? <PrimaryActions /> : <PreviewButton />}
         {canDelete && (
           <Button
             color="red"
@@ -54,7 +51,7 @@ export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
             </Button>
           </Tooltip>
         )}
-        {share}
+        {draft && <ShareButton record={draft} />}
       </Stack>
       <DeleteModal
         opened={deleting}

@@ -9,9 +9,26 @@ import type { DepositFormValues } from '../form-values.ts';
 import { PublishModal } from './PublishModal.tsx';
 import { publishBlockedByFiles } from './publish-rules.ts';
 
+/** Saves, then opens the draft's preview. */
+export function PreviewButton() {
+  const { t } = useTranslation();
+  const { actions } = useDeposit();
+  return (
+    <Button
+      variant="default"
+      onClick={() => void actions.preview()}
+      loading={actions.busy === 'preview'}
+      disabled={actions.busy !== undefined}
+    >
+      {t('deposit.actions.preview')}
+    </Button>
+  );
+}
+
 /**
- * Save draft, Preview and Publish (or the review's Submit): in the actions
- * card on wide screens, in the bar at the bottom of the screen on phones.
+ * Save draft, Preview and Publish (or the review's Submit) in the actions
+ * card on wide screens; on phones Save draft and Publish in the bar at the
+ * bottom of the screen (`inline`), Preview staying in the card.
  */
 export function PrimaryActions({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
@@ -21,25 +38,15 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
   const busy = actions.busy !== undefined;
   const blocked = publishBlockedByFiles(draft, filesEnabled, uploading);
 
-  const saveAndPreview = (
-    <>
-      <Button
-        variant="default"
-        onClick={() => void actions.save()}
-        loading={actions.busy === 'save'}
-        disabled={busy}
-      >
-        {t('deposit.actions.save')}
-      </Button>
-      <Button
-        variant="default"
-        onClick={() => void actions.preview()}
-        loading={actions.busy === 'preview'}
-        disabled={busy}
-      >
-        {t('deposit.actions.preview')}
-      </Button>
-    </>
+  const save = (
+    <Button
+      variant="default"
+      onClick={() => void actions.save()}
+      loading={actions.busy === 'save'}
+      disabled={busy}
+    >
+      {t('deposit.actions.save')}
+    </Button>
   );
   const publish =
     community.chosen && showsCommunitySelection(draft) ? (
@@ -68,15 +75,16 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
   return (
     <>
       {inline ? (
-        // Natural widths, wrapping: with a community the bar holds four buttons.
+        // Natural widths, wrapping: with a community the bar holds three buttons.
         <Group gap="xs" wrap="wrap">
-          {saveAndPreview}
+          {save}
           {publish}
         </Group>
       ) : (
         <>
           <Group grow gap="xs">
-            {saveAndPreview}
+            {save}
+            <PreviewButton />
           </Group>
           {publish}
         </>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply } from '../../../test/fetch-mock.ts';
 import { emptyFormValues } from '../../form-values.ts';
@@ -25,9 +25,11 @@ describe('LicensesField', () => {
       { title: 'Our own terms', description: 'Ask us first.', link: '' },
     ];
     renderInForm(<LicensesField />, values);
-    expect(
-      await screen.findByText('Creative Commons Namensnennung 4.0 International'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByText('Creative Commons Namensnennung 4.0 International'),
+      ).toBeInTheDocument(),
+    );
     expect(screen.getByText('Erlaubt anderen, das Werk zu kopieren.')).toBeInTheDocument();
     expect(screen.getByText('Our own terms')).toBeInTheDocument();
   });

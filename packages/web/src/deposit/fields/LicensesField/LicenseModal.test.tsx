@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test-providers.tsx';
@@ -62,7 +62,8 @@ describe('LicenseModal', () => {
         onSubmit={() => {}}
       />,
     );
-    expect(await screen.findByRole('radio', { name: 'Licence 1' })).toBeInTheDocument();
+    const results = await screen.findByRole('radiogroup', { name: 'Licenses' });
+    expect(await within(results).findAllByRole('radio')).toHaveLength(12);
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByRole('radio', { name: 'Licence 25' })).toBeInTheDocument();
 

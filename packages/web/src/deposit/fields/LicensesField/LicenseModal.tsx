@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Textarea,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -117,7 +118,8 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
       <Radio.Group
         value={chosen ?? null}
         onChange={choose}
-        aria-label={t('deposit.fields.licenses.modal.results')}
+        // The group is named by its label element: an aria-label would miss the radiogroup.
+        label={<VisuallyHidden>{t('deposit.fields.licenses.modal.results')}</VisuallyHidden>}
       >
         <Stack gap="xs" mah={360} style={{ overflowY: 'auto' }}>
           {hits.map((hit) => (

@@ -9,33 +9,40 @@ import { loggedInPage } from './deposit.helpers.ts';
 const e2e = useE2E();
 
 describe('the deposit editor’s vocabularies in the browser', () => {
-  it('finds an affiliation by its acronym and keeps it with its id', async () => {
-    const page = await loggedInPage(e2e.browser, e2e.server.url);
-    await page.goto(`${e2e.server.url}/uploads/new`);
-    await page.getByRole('button', { name: 'Add creator' }).click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('textbox', { name: 'Family name', exact: true }).fill('Curie');
-    // The server finds CERN by its acronym; its name does not contain it.
-    await modal.getByRole('combobox', { name: 'Affiliations' }).pressSequentially('CERN');
-    await page
-      .getByRole('option', { name: 'European Organization for Nuclear Research', exact: true })
-      .click();
-    await modal.getByRole('button', { name: 'Save', exact: true }).click();
-    await modal.waitFor({ state: 'detached' });
-    await page.getByText('European Organization for Nuclear Research').first().waitFor();
+  it.each([
+    { size: 'desktop', viewport: { width: 1280, height: 900 } },
+    { size: 'phone', viewport: { width: 390, height: 844 } },
+  ])(
+    'finds an affiliation by its acronym and keeps it with its id ($size)',
+    async ({ viewport }) => {
+      const page = await loggedInPage(e2e.browser, e2e.server.url);
+      await page.setViewportSize(viewport);
+      await page.goto(`${e2e.server.url}/uploads/new`);
+      await page.getByRole('button', { name: 'Add creator' }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('textbox', { name: 'Family name', exact: true }).fill('Curie');
+      // The server finds CERN by its acronym; its name does not contain it.
+      await modal.getByRole('combobox', { name: 'Affiliations' }).pressSequentially('CERN');
+      await page
+        .getByRole('option', { name: 'European Organization for Nuclear Research', exact: true })
+        .click();
+      await modal.getByRole('button', { name: 'Save', exact: true }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.getByText('European Organization for Nuclear Research').first().waitFor();
 
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Beam test');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
-    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const draft = (await (
-      await page.request.get(`${e2e.server.url}/api/records/${id}/draft`)
-    ).json()) as { metadata: { creators: { affiliations: { id?: string }[] }[] } };
-    expect(draft.metadata.creators[0]?.affiliations).toEqual([
-      expect.objectContaining({ id: '01ggx4157' }),
-    ]);
-    await page.context().close();
-  });
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Beam test');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
+      const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+      const draft = (await (
+        await page.request.get(`${e2e.server.url}/api/records/${id}/draft`)
+      ).json()) as { metadata: { creators: { affiliations: { id?: string }[] }[] } };
+      expect(draft.metadata.creators[0]?.affiliations).toEqual([
+        expect.objectContaining({ id: '01ggx4157' }),
+      ]);
+      await page.context().close();
+    },
+  );
 
   it('shows licences in German in the picker and the list, pages through all and searches them', async () => {
     const page = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');

@@ -8,11 +8,8 @@ import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { REQUEST_ACTIONS } from '../services/requests/types.ts';
 import { checkWindow, facetValues } from './query.ts';
-import {
-  type ExpandedUsers,
-  serializeEvent,
-  serializeRequest,
-} from './serializers/request.serializer.ts';
+import { eventAuthors, usersByIds } from './request-people.ts';
+import { serializeEvent, serializeRequest } from './serializers/request.serializer.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 /**
@@ -72,26 +69,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
   const actor = (request: FastifyRequest, reply: FastifyReply) =>
     actorOf(request, reply, services, secure);
 
-  /**
-   * With `expand=1`, the name of each person a request or its timeline names: whoever may read
-   * the request sees who made it and who commented, whatever their profile's visibility.
-   */
-  async function expandedUsers(ids: (string | undefined)[]): Promise<ExpandedUsers> {
-    const users = new Map<string, Record<string, unknown>>();
-    for (const id of new Set(ids)) {
-      if (id === undefined || !/^\d+$/.test(id)) continue;
-      const row = await services.accounts.get(Number(id)).catch(() => undefined);
-      if (row) users.set(id, { id, username: row.username, profile: { full_name: row.fullName } });
-    }
-    return users;
-  }
-  const eventAuthors = (views: { row: { createdBy: number | null }; children?: unknown[] }[]) =>
-    views.flatMap((view) => [
-      view.row.createdBy === null ? undefined : String(view.row.createdBy),
-      ...((view.children ?? []) as { row: { createdBy: number | null } }[]).map((child) =>
-        child.row.createdBy === null ? undefined : String(child.row.createdBy),
-      ),
-    ]);
+  const expandedUsers = (ids: (string | undefined)[]) => usersByIds(services, ids);
 
   return (app, _options, done) => {
     const search =

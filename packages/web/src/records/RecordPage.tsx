@@ -45,11 +45,13 @@ export function RecordPage() {
   const { metadata } = record;
   const can = permissionsOf(record);
   return (
-    <Stack maw={1200} mx="auto" gap="lg">
+    // A long unbroken word (a URL in a licence description, a file name) wraps instead of
+    // widening the page.
+    <Stack maw={1200} mx="auto" gap="lg" style={{ overflowWrap: 'anywhere' }}>
       {preview && <PreviewBanner />}
       <NewerVersionBanner record={record} token={token} />
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
           <Stack gap="lg">
             <Stack gap="sm">
               <RecordBadges record={record} />
@@ -78,7 +80,7 @@ export function RecordPage() {
             <MetadataSections metadata={metadata} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
           <Stack gap="lg">
             <DoiBadge record={record} />
             <RecordActions record={record} />

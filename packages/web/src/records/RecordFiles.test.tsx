@@ -77,3 +77,44 @@ describe('long words on the record page', () => {
     expect(page?.style.overflowWrap).toBe('anywhere');
   });
 });
+
+describe('licences on the record page', () => {
+  it('show the title and description the server words in the interface language', async () => {
+    const licensed = buildRecord({
+      metadata: {
+        ...buildRecord().metadata,
+        rights: [
+          {
+            id: 'cc-by-4.0',
+            title: { en: 'Creative Commons Attribution 4.0 International' },
+            description: { en: 'The Creative Commons Attribution license.' },
+            props: { url: 'https://creativecommons.org/licenses/by/4.0/legalcode' },
+          },
+        ],
+      },
+      ui: {
+        permissions: {},
+        rights: [
+          {
+            id: 'cc-by-4.0',
+            title_l10n: 'Creative Commons Namensnennung 4.0 International',
+            description_l10n: 'Die Creative-Commons-Lizenz Namensnennung.',
+          },
+        ],
+      },
+    });
+    mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': anonymous,
+      'GET /api/records/abcde-12345': reply(200, licensed),
+      'GET /api/records/abcde-12345/versions': reply(200, hitsOf([licensed])),
+    });
+    renderApp('/records/abcde-12345');
+    expect(
+      await screen.findByRole('link', {
+        name: 'Creative Commons Namensnennung 4.0 International',
+      }),
+    ).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/legalcode');
+    expect(screen.getByText('Die Creative-Commons-Lizenz Namensnennung.')).toBeInTheDocument();
+  });
+});

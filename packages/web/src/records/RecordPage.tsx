@@ -84,7 +84,7 @@ export function RecordPage() {
           <Stack gap="lg">
             <DoiBadge record={record} />
             <RecordActions record={record} />
-            <Licenses rights={metadata.rights ?? []} />
+            <Licenses record={record} />
             <VersionsList record={record} token={token} />
             <Communities record={record} />
             {/* A draft is not citable yet: its link and metadata may still change. */}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe-check.ts';
 import { useE2E } from './server.ts';
 
 const e2e = useE2E();
@@ -37,6 +38,7 @@ describe('the record page of an older version', () => {
 
       const banner = page.getByTestId('newer-version');
       await banner.getByText('A newer version exists').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       // The list of versions marks this one.
       const versions = page.locator('ol [aria-current="page"]');
       expect(await versions.count()).toBe(1);

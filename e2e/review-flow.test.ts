@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe-check.ts';
 import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 
@@ -91,6 +92,7 @@ describe('a curator reviews a submission', () => {
       await carol.setViewportSize(viewport);
       await carol.goto(`${e2e.server.url}/me/requests/${requestId}`);
       await carol.getByText('Please review.').waitFor();
+      expect(await axeViolations(carol)).toEqual([]);
       // The submitter by name (Alice's profile is not public), and the community linked.
       await carol.getByTestId('request-creator').filter({ hasText: 'Alice Archer' }).waitFor();
       const community = carol.getByRole('link', { name: `Review lab ${slug}` });
@@ -104,6 +106,7 @@ describe('a curator reviews a submission', () => {
       await carol.getByRole('button', { name: 'Decline' }).click();
       const dialog = carol.getByRole('dialog', { name: 'Decline this request?' });
       await dialog.getByText('Out of scope for this lab: please try the soil community.').waitFor();
+      expect(await axeViolations(carol)).toEqual([]);
       await dialog.getByRole('button', { name: 'Decline' }).click();
       await carol.getByTestId('request-status').filter({ hasText: 'Declined' }).waitFor();
       await dialog.waitFor({ state: 'detached' });

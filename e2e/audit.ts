@@ -55,6 +55,30 @@ export class Audit {
     return dialog;
   }
 
+  /**
+   * Scans the dialog named `name` at each size, opened afresh by `open` at
+   * that size: the editor's actions are other buttons on a phone (its action
+   * bar), and a dialog they opened does not outlive a resize. `more` goes on
+   * in the open dialog before it is closed (e.g. to scan its errors).
+   */
+  async scanDialogAtEachSize(
+    page: Page,
+    name: string,
+    open: () => Promise<void>,
+    more?: (dialog: Locator, size: Size) => Promise<void>,
+  ): Promise<void> {
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await open();
+      const dialog = page.getByRole('dialog', { name, exact: true }).last();
+      await dialog.waitFor();
+      await this.scanAt(page, size, `dialog "${name}"`, dialog);
+      await more?.(dialog, size);
+      await closeDialog(page, dialog);
+    }
+    await page.setViewportSize(DESKTOP);
+  }
+
   check(): void {
     expect(this.found, `Accessibility violations:\n${this.found.join('\n')}`).toHaveLength(0);
   }

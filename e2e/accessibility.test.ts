@@ -1,69 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
 import { fullRecord } from '@arca/schema/records/fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { useE2E } from './server.ts';
-import { addCreator, field, loggedInPage } from './deposit.helpers.ts';
-
-// WCAG 2.1 AA, as axe-core tags its rules.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING = new Set(['serious', 'critical']);
-type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
+import { Audit, closeDialog } from './audit.ts';
+import { field, loggedInPage } from './deposit.helpers.ts';
+import { DESKTOP, PHONE } from './viewports.ts';
 
 const e2e = useE2E();
 let anonymous: Page;
 let alice: Page;
 beforeAll(async () => {
-  anonymous = await (await e2e.browser.newContext()).newPage();
+  anonymous = await (await e2e.browser.newContext({ viewport: DESKTOP })).newPage();
   alice = await loggedInPage(e2e.browser, e2e.server.url);
+  await alice.setViewportSize(DESKTOP);
 });
-
-/**
- * The scans of one test, reported together: a failure lists every serious or
- * critical violation of every page and dialog it scanned, not only the first.
- */
-class Audit {
-  private readonly found: string[] = [];
-
-  /** Scans the page, or only `scope` (a dialog) when given. */
-  async scan(page: Page, label: string, scope?: Locator): Promise<void> {
-    // Mantine's transitions end before the scan: half-faded text has no fixed contrast.
-    await page.waitForTimeout(250);
-    let builder = new AxeBuilder({ page }).withTags(TAGS);
-    if (scope) {
-      await scope.evaluate((element) => element.setAttribute('data-axe-scope', ''));
-      builder = builder.include('[data-axe-scope]');
-    }
-    const results = await builder.analyze();
-    if (scope) await scope.evaluate((element) => element.removeAttribute('data-axe-scope'));
-    for (const violation of results.violations) {
-      if (!FAILING.has(violation.impact ?? '')) continue;
-      const targets = violation.nodes.map((node) => `  ${node.target.join(' ')}${detail(node)}`);
-      this.found.push(
-        `${label}: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`,
-      );
-    }
-  }
-
-  /** Scans the dialog named `name`, the last one opened with that name. */
-  async scanDialog(page: Page, name: string): Promise<Locator> {
-    const dialog = page.getByRole('dialog', { name, exact: true }).last();
-    await dialog.waitFor();
-    await this.scan(page, `dialog "${name}"`, dialog);
-    return dialog;
-  }
-
-  check(): void {
-    expect(this.found, `Accessibility violations:\n${this.found.join('\n')}`).toHaveLength(0);
-  }
-}
-
-/** What axe measured, for the rules that say it (the colours of a contrast failure). */
-function detail(node: NodeResult): string {
-  const data = node.any[0]?.data as
-    { contrastRatio?: number; fgColor?: string; bgColor?: string } | undefined;
-  return data?.contrastRatio ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : '';
-}
 
 /** A demo record's id, found through the API as a script would. */
 async function recordId(query: string): Promise<string> {
@@ -103,16 +53,6 @@ async function richDraft(): Promise<string> {
   expect(content.ok(), await content.text()).toBe(true);
   await api(alice, 'POST', `${files}/readings.csv/commit`);
   return draft.id;
-}
-
-/** Closes a dialog with Escape, as a keyboard user does. */
-async function closeDialog(page: Page, dialog: Locator): Promise<void> {
-  // An open suggestion list takes the first Escape, as a combobox should.
-  if (await dialog.getByRole('combobox', { expanded: true }).count()) {
-    await page.keyboard.press('Escape');
-  }
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
 }
 
 // Each test scans many pages or dialogs, a few seconds each on a busy machine.
@@ -198,6 +138,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(anonymous, 'guest access-request form with errors');
 
       const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+      await bob.setViewportSize(DESKTOP);
       await bob.goto(`${e2e.server.url}/records/${id}`);
       await bob.getByRole('button', { name: 'Request access' }).waitFor();
       await audit.scan(bob, 'user access-request form');
@@ -214,8 +155,16 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       const page = alice;
       await page.getByRole('button', { name: /Alice Archer/ }).click();
       await page.getByRole('menu').waitFor();
-      await audit.scan(page, 'user menu', page.getByRole('menu'));
+      await audit.scanAt(page, DESKTOP, 'user menu', page.getByRole('menu'));
       await page.keyboard.press('Escape');
+      // On a phone the header's controls are in the menu behind the burger.
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByRole('link', { name: 'My uploads' }).waitFor();
+      await audit.scanAt(page, PHONE, 'header menu', menu);
+      await closeDialog(page, menu);
+      await page.setViewportSize(DESKTOP);
 
       await page.goto(`${e2e.server.url}/me/uploads`);
       await page.getByRole('list', { name: 'My uploads' }).getByRole('listitem').first().waitFor();
@@ -238,6 +187,7 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await audit.scan(page, 'request page with its timeline');
 
       const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
+      await carol.setViewportSize(DESKTOP);
       await carol.goto(`${e2e.server.url}/me/requests`);
       await carol.getByRole('link', { name: /River temperature logs/ }).click();
       await carol.getByRole('button', { name: 'Accept' }).waitFor();
@@ -366,10 +316,8 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await closeDialog(page, communities);
 
       await page.getByLabel('Metadata-only record').check();
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
-      await closeDialog(
-        page,
-        await audit.scanDialog(page, 'Are you sure you want to publish this record?'),
+      await audit.scanDialogAtEachSize(page, 'Are you sure you want to publish this record?', () =>
+        page.getByRole('button', { name: 'Publish', exact: true }).click(),
       );
 
       // A save with an invalid date: the editor with its feedback banner and field errors.
@@ -380,8 +328,9 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       await page.getByText('Record saved with validation feedback in').waitFor();
       await audit.scan(page, 'new upload saved with errors');
 
-      await page.getByRole('button', { name: 'Delete', exact: true }).click();
-      await closeDialog(page, await audit.scanDialog(page, 'Delete this draft?'));
+      await audit.scanDialogAtEachSize(page, 'Delete this draft?', () =>
+        page.getByRole('button', { name: 'Delete', exact: true }).click(),
+      );
       audit.check();
     },
     SCANS_TIMEOUT,
@@ -417,190 +366,27 @@ describe('axe scans (WCAG 2.1 AA) of every page and dialog', () => {
       const communities = page.getByRole('dialog', { name: 'Select a community' });
       await communities.getByRole('button', { name: 'Select Demo Lab' }).click();
       await communities.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Submit for review' }).click();
-      const review = await audit.scanDialog(page, 'Submit for review');
-      await review.getByRole('button', { name: 'Submit record for review' }).click();
-      await review.getByText('You must accept this.').first().waitFor();
-      await audit.scan(page, 'dialog "Submit for review" with errors', review);
-      await closeDialog(page, review);
+      await audit.scanDialogAtEachSize(
+        page,
+        'Submit for review',
+        () => page.getByRole('button', { name: 'Submit for review' }).click(),
+        async (review, size) => {
+          await review.getByRole('button', { name: 'Submit record for review' }).click();
+          await review.getByText('You must accept this.').first().waitFor();
+          await audit.scanAt(page, size, 'dialog "Submit for review" with errors', review);
+        },
+      );
       await audit.scan(page, 'draft with a community');
 
       // A published record opened for editing: discarding its changes.
       await page.goto(`${e2e.server.url}/uploads/${await recordId('"Lake sediment cores"')}`);
       await page.getByText('Your upload is published.').waitFor();
       await audit.scan(page, 'published record in the editor');
-      await page.getByRole('button', { name: 'Discard changes' }).click();
-      await closeDialog(page, await audit.scanDialog(page, 'Discard your changes?'));
+      await audit.scanDialogAtEachSize(page, 'Discard your changes?', () =>
+        page.getByRole('button', { name: 'Discard changes' }).click(),
+      );
       audit.check();
     },
     SCANS_TIMEOUT,
   );
-});
-
-/** Whether the element has the keyboard focus. */
-async function focused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
-}
-
-/** Whether the focus is inside the element. */
-async function holdsFocus(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element.contains(element.ownerDocument.activeElement));
-}
-
-async function creatorOrder(page: Page): Promise<(string | null)[]> {
-  return page
-    .getByTestId('creators-field')
-    .getByRole('button', { name: /^Edit / })
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
-}
-
-describe('keyboard alone', () => {
-  it('reorders creators by dragging with the keyboard and with the Move buttons', async () => {
-    const page = alice;
-    await page.goto(`${e2e.server.url}/uploads/new`);
-    await field(page, 'Title').fill('Reordered by keyboard');
-    for (const [family, given] of [
-      ['Curie', 'Marie'],
-      ['Noether', 'Emmy'],
-      ['Meitner', 'Lise'],
-    ] as const) {
-      await addCreator(page, family, given);
-    }
-    expect(await creatorOrder(page)).toEqual([
-      'Edit Curie, Marie',
-      'Edit Noether, Emmy',
-      'Edit Meitner, Lise',
-    ]);
-
-    // The drag handle: Space picks up, an arrow moves, Space drops; each step is announced.
-    const handle = page.getByRole('button', { name: 'Move Curie, Marie', exact: true });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page
-      .getByText('Picked up Curie, Marie, in position 1 of 3.')
-      .waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowDown');
-    await page.getByText('Curie, Marie is now in position 2 of 3.').waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
-    await page
-      .getByText('Curie, Marie was dropped in position 2 of 3.')
-      .waitFor({ state: 'attached' });
-    expect(await creatorOrder(page)).toEqual([
-      'Edit Noether, Emmy',
-      'Edit Curie, Marie',
-      'Edit Meitner, Lise',
-    ]);
-
-    // The Move buttons: Enter moves the row, focus stays on the button, the move is announced.
-    const up = page.getByRole('button', { name: 'Move Meitner, Lise up' });
-    await up.focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    await page.getByText('Meitner, Lise is now in position 1 of 3.').waitFor({ state: 'attached' });
-    expect(await focused(up)).toBe(true);
-    // At the top it stays focusable and does nothing.
-    await page.keyboard.press('Enter');
-    expect(await up.getAttribute('aria-disabled')).toBe('true');
-    expect(await creatorOrder(page)).toEqual([
-      'Edit Meitner, Lise',
-      'Edit Noether, Emmy',
-      'Edit Curie, Marie',
-    ]);
-
-    // The order is the one saved.
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.waitForURL(/\/uploads\/[a-z0-9]{5}-[a-z0-9]{5}$/);
-    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const draft = (await api(page, 'GET', `/api/records/${id}/draft`)) as {
-      metadata: { creators: { person_or_org: { name: string } }[] };
-    };
-    expect(draft.metadata.creators.map((creator) => creator.person_or_org.name)).toEqual([
-      'Meitner, Lise',
-      'Noether, Emmy',
-      'Curie, Marie',
-    ]);
-  });
-
-  it('moves focus into a dialog, keeps it there, closes it with Escape and gives focus back', async () => {
-    const page = alice;
-    await page.goto(`${e2e.server.url}/uploads/new`);
-    const add = page.getByRole('button', { name: 'Add creator' });
-    await add.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Add creator' });
-    await dialog.waitFor();
-    await expect.poll(() => holdsFocus(dialog)).toBe(true);
-    // Tab past the end of the dialog: focus wraps around inside it.
-    for (let press = 0; press < 25; press += 1) await page.keyboard.press('Tab');
-    expect(await holdsFocus(dialog)).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focused(add)).toBe(true);
-
-    // The other dialogs of the editor give focus back to their button too.
-    for (const [button, name] of [
-      ['Add contributor', 'Add contributor'],
-      ['Add award', 'Add funding'],
-      ['Add standard', 'Add standard license'],
-      ['Add custom', 'Add custom license'],
-      ['Select a community', 'Select a community'],
-    ] as const) {
-      const opener = page.getByRole('button', { name: button, exact: true });
-      await opener.focus();
-      await page.keyboard.press('Enter');
-      const opened = page.getByRole('dialog', { name, exact: true });
-      await expect.poll(() => holdsFocus(opened)).toBe(true);
-      await closeDialog(page, opened);
-      await expect.poll(() => focused(opener), { message: name }).toBe(true);
-    }
-
-    // The share dialog, and the add-people dialog over it: Escape closes one at a time.
-    await page.goto(`${e2e.server.url}/records/${await recordId('"Lake sediment cores"')}`);
-    const share = page.getByRole('button', { name: 'Share', exact: true });
-    await share.focus();
-    await page.keyboard.press('Enter');
-    const shareDialog = page.getByRole('dialog', { name: 'Share access' });
-    const addPeople = shareDialog.getByRole('button', { name: 'Add people' });
-    await expect.poll(() => focused(addPeople)).toBe(true);
-    await page.keyboard.press('Enter');
-    const addDialog = page.getByRole('dialog', { name: 'Add people' });
-    await addDialog.waitFor();
-    await page.keyboard.press('Escape');
-    await addDialog.waitFor({ state: 'detached' });
-    expect(await shareDialog.isVisible()).toBe(true);
-    await expect.poll(() => focused(addPeople)).toBe(true);
-    await page.keyboard.press('Escape');
-    await shareDialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focused(share)).toBe(true);
-  });
-
-  it('reaches the upload button with Tab and chooses a file with Enter', async () => {
-    const page = alice;
-    await page.goto(`${e2e.server.url}/uploads/new`);
-    const choose = page.getByRole('button', { name: 'Choose files' });
-    await choose.waitFor();
-    // Listening early: turning on the interception of file choosers takes a moment.
-    const chooser = page.waitForEvent('filechooser');
-    // Handled below; this keeps a failure in the loop from leaving it unhandled.
-    chooser.catch(() => undefined);
-    let presses = 0;
-    while (!(await focused(choose))) {
-      presses += 1;
-      expect(presses, 'Tab presses before reaching "Choose files"').toBeLessThan(20);
-      await page.keyboard.press('Tab');
-    }
-    await page.keyboard.press('Enter');
-    await (
-      await chooser
-    ).setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
-    await page
-      .getByTestId('deposit-file')
-      .filter({ hasText: 'keyboard.csv' })
-      .filter({ hasText: 'Uploaded' })
-      .waitFor();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^1 of \d+ files/ })
-      .waitFor();
-  });
 });

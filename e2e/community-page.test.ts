@@ -67,6 +67,11 @@ describe('the community page in the browser', () => {
     await carol.reload();
     await carol.getByText('Upstream, town, delta.').waitFor();
     await carol.getByRole('button', { name: 'Accept' }).click();
+    // Accept asks first, in a dialog naming the action.
+    await carol
+      .getByRole('dialog', { name: 'Accept this request?' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
     await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
 
     // The record is on the community page now, and found by a search within it.

@@ -44,3 +44,31 @@ export async function addCreator(page: Page, family: string, given: string): Pro
   await modal.getByRole('button', { name: 'Save', exact: true }).click();
   await modal.waitFor({ state: 'detached' });
 }
+
+/** The CSRF header for API calls made with the page's session. */
+export async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken');
+  return { 'X-CSRFToken': token?.value ?? '' };
+}
+
+/** Calls the API with the page's session; fails the test on an error status. */
+export async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, {
+    method,
+    headers: await csrfHeader(page),
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok())
+    throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** How far the page scrolls sideways (0 when it fits its viewport). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  // A string: the e2e code is compiled without the DOM's types.
+  return Number(
+    await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    ),
+  );
+}

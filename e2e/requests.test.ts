@@ -83,6 +83,11 @@ describe('requests in the browser', () => {
       .click();
     await alice.getByText('For my thesis, please.').waitFor();
     await alice.getByRole('button', { name: 'Accept' }).click();
+    // Accept asks first, in a dialog naming the action.
+    await alice
+      .getByRole('dialog', { name: 'Accept this request?' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
     await alice.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
 
     // The guest's secret link opens the restricted file.
@@ -118,6 +123,11 @@ describe('requests in the browser', () => {
     await carol.getByText('Community submission').first().waitFor();
     await carol.getByText('Please review.').waitFor();
     await carol.getByRole('button', { name: 'Accept' }).click();
+    // Accept asks first, in a dialog naming the action.
+    await carol
+      .getByRole('dialog', { name: 'Accept this request?' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
     await carol.getByTestId('request-status').filter({ hasText: 'Accepted' }).waitFor();
 
     const published = await fetch(`${e2e.server.url}/api/records/${id}`);

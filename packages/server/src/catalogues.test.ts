@@ -31,10 +31,21 @@ function englishVocabulary(): Tree {
     'relationtypes',
     'subjects',
   ];
-  return Object.fromEntries(types.map((type) => [type, titles(type)]));
+  const licences = readJson(new URL('licenses.json', dataDir)) as Record<string, unknown>[];
+  const english = (field: string) =>
+    Object.fromEntries(
+      licences
+        .map((item) => [item.id as string, (item[field] as Record<string, string> | undefined)?.en])
+        .filter(([, text]) => text),
+    );
+  return {
+    ...Object.fromEntries(types.map((type) => [type, titles(type)])),
+    licenses: english('title'),
+    licensedescriptions: english('description'),
+  };
 }
 
-const PLACES: { name: string; folder: URL; english: () => Tree }[] = [
+const PLACES: { name: string; folder: URL; english: () => Tree; partial?: string[] }[] = [
   {
     name: 'web',
     folder: new URL('../../web/src/i18n/locales/', import.meta.url),
@@ -54,6 +65,8 @@ const PLACES: { name: string; folder: URL; english: () => Tree }[] = [
     name: 'vocab',
     folder: new URL('./vocabularies/locales/', import.meta.url),
     english: englishVocabulary,
+    // Over 700 licences: the catalogues name the ones people pick most, the rest stay English.
+    partial: ['licenses.', 'licensedescriptions.'],
   },
 ];
 
@@ -68,6 +81,7 @@ const SAME_AS_ENGLISH = new Set([
   'Arca',
   'DOI {{doi}}',
   '{{section}} ({{count}})',
+  '{{parent}}: {{title}}',
   // Words shared with English.
   'Actions',
   'Affiliations',
@@ -200,7 +214,9 @@ for (const place of PLACES) {
         const expected = expectedKeys(english, locale);
 
         it('has exactly the English keys', () => {
-          const missing = [...expected.keys()].filter((key) => !(key in translated));
+          const missing = [...expected.keys()]
+            .filter((key) => !(key in translated))
+            .filter((key) => !place.partial?.some((prefix) => key.startsWith(prefix)));
           const extra = Object.keys(translated).filter((key) => !expected.has(key));
           expect({ missing, extra }).toEqual({ missing: [], extra: [] });
         });

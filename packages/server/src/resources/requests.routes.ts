@@ -8,6 +8,7 @@ import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { REQUEST_ACTIONS } from '../services/requests/types.ts';
 import { checkWindow, facetValues } from './query.ts';
+import { eventAuthors, usersByIds } from './request-people.ts';
 import { serializeEvent, serializeRequest } from './serializers/request.serializer.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -46,11 +47,15 @@ const updateBody = z.object({
   description: z.string({ error: 'notAString' }).max(10_000, { error: 'tooLong' }).optional(),
   payload: z.record(z.string(), z.unknown()).optional(),
 });
+const expandFlag = z
+  .enum(['1', '0', 'true', 'false'])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(25),
   sort: z.enum(['oldest', 'newest']).optional(),
-  expand: z.string().optional(),
+  expand: expandFlag,
 });
 const commentBody = z.object({
   payload: z.object({ content: z.string(), format: z.literal('html').optional() }),
@@ -63,6 +68,8 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
   const secure = config.siteUrl.startsWith('https:');
   const actor = (request: FastifyRequest, reply: FastifyReply) =>
     actorOf(request, reply, services, secure);
+
+  const expandedUsers = (ids: (string | undefined)[]) => usersByIds(services, ids);
 
   return (app, _options, done) => {
     const search =
@@ -127,10 +134,22 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
 
     app.get(
       '/api/requests/:id',
-      { schema: { tags, summary: 'Read a request', params: idParams } },
+      {
+        schema: {
+          tags,
+          summary: "Read a request (expand=1: with its creator's name)",
+          params: idParams,
+          querystring: z.object({ expand: expandFlag }),
+        },
+      },
       async (request, reply) => {
         const view = await services.requests.read(await actor(request, reply), request.params.id);
-        return reply.header('etag', `"${view.row.revisionId}"`).send(serializeRequest(view, links));
+        const users = request.query.expand
+          ? await expandedUsers([view.row.creatorType === 'user' ? view.row.creatorId : undefined])
+          : undefined;
+        return reply
+          .header('etag', `"${view.row.revisionId}"`)
+          .send(serializeRequest(view, links, users));
       },
     );
 
@@ -334,7 +353,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
         },
       },
       async (request, reply) => {
-        const { page, size, sort } = request.query;
+        const { page, size, sort, expand } = request.query;
         checkWindow(page, size);
         const result = await services.requests.timeline(
           await actor(request, reply),
@@ -343,9 +362,10 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           size,
           sort === 'newest',
         );
+        const users = expand ? await expandedUsers(eventAuthors(result.hits)) : undefined;
         return {
           hits: {
-            hits: result.hits.map((view) => serializeEvent(view, request.params.id, links)),
+            hits: result.hits.map((view) => serializeEvent(view, request.params.id, links, users)),
             total: result.total,
           },
           page,

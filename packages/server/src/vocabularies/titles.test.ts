@@ -39,7 +39,34 @@ describe('withCatalogueTitles', () => {
 
   it('leaves vocabularies without catalogues alone', () => {
     const items = [{ id: 'cc-by-4.0', title: { en: 'CC BY 4.0' } }];
-    expect(withCatalogueTitles('licenses', items, catalogues)).toBe(items);
+    expect(withCatalogueTitles('identifierschemes', items, catalogues)).toBe(items);
+  });
+
+  it('merges licence titles and descriptions', () => {
+    const german = new Map([
+      [
+        'de',
+        {
+          titles: {
+            licenses: { mit: 'MIT-Lizenz' },
+            licensedescriptions: { mit: 'Eine kurze freizügige Lizenz.' },
+          },
+        },
+      ],
+    ]);
+    const [mit, zlib] = withCatalogueTitles(
+      'licenses',
+      [
+        { id: 'mit', title: { en: 'MIT License' }, description: { en: 'A short licence.' } },
+        { id: 'zlib', title: { en: 'zlib License' } },
+      ],
+      german,
+    );
+    expect(mit).toMatchObject({
+      title: { en: 'MIT License', de: 'MIT-Lizenz' },
+      description: { en: 'A short licence.', de: 'Eine kurze freizügige Lizenz.' },
+    });
+    expect(zlib).toEqual({ id: 'zlib', title: { en: 'zlib License' } });
   });
 });
 

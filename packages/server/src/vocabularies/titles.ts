@@ -6,9 +6,11 @@ import type { VocabularyItem, VocabularyType } from './types.ts';
  * Vocabulary titles in other languages. A catalogue per locale,
  * `locales/<tag>.json`, maps `{<type>: {<id>: <title>}}` for the small
  * vocabularies a person picks from (resource types, roles, date,
- * description, title and relation types, subjects); its titles are merged
- * into the entries' `title` maps when the data files are loaded, so the API
- * answers every language from the stored entry. The languages vocabulary is
+ * description, title and relation types, subjects, licences), and
+ * `{licensedescriptions: {<id>: <text>}}` for the licences' descriptions;
+ * they are merged into the entries' `title` and `description` maps when the
+ * data files are loaded, so the API answers every language from the stored
+ * entry. The languages vocabulary is
  * named by the runtime's own data (Intl.DisplayNames) for the codes it
  * knows; the rest keep their English name.
  */
@@ -41,6 +43,11 @@ const CATALOGUE_SECTION: Partial<Record<VocabularyType, string>> = {
   titletypes: 'titletypes',
   relationtypes: 'relationtypes',
   subjects: 'subjects',
+  licenses: 'licenses',
+};
+
+const DESCRIPTION_SECTION: Partial<Record<VocabularyType, string>> = {
+  licenses: 'licensedescriptions',
 };
 
 function titleOf(item: VocabularyItem): Record<string, string> {
@@ -50,7 +57,21 @@ function titleOf(item: VocabularyItem): Record<string, string> {
   return { ...title };
 }
 
-/** A vocabulary's entries with the titles of every catalogue merged in. */
+/** A {lang: text} map with each catalogue's text for this entry merged in. */
+function withTexts(
+  texts: Record<string, string>,
+  id: string,
+  section: string,
+  catalogues: ReadonlyMap<string, { titles: TitleCatalogue }>,
+): Record<string, string> {
+  for (const [locale, { titles }] of catalogues) {
+    const text = titles[section]?.[id];
+    if (text) texts[locale] = text;
+  }
+  return texts;
+}
+
+/** A vocabulary's entries with the titles (and descriptions) of every catalogue merged in. */
 export function withCatalogueTitles(
   type: VocabularyType,
   items: VocabularyItem[],
@@ -58,13 +79,22 @@ export function withCatalogueTitles(
 ): VocabularyItem[] {
   const section = CATALOGUE_SECTION[type];
   if (!section) return items;
+  const descriptionSection = DESCRIPTION_SECTION[type];
   return items.map((item) => {
-    const title = titleOf(item);
-    for (const [locale, { titles }] of catalogues) {
-      const text = titles[section]?.[item.id];
-      if (text) title[locale] = text;
+    const localised: VocabularyItem = {
+      ...item,
+      title: withTexts(titleOf(item), item.id, section, catalogues),
+    };
+    const description = item.description as Record<string, string> | undefined;
+    if (descriptionSection && description) {
+      localised.description = withTexts(
+        { ...description },
+        item.id,
+        descriptionSection,
+        catalogues,
+      );
     }
-    return { ...item, title };
+    return localised;
   });
 }
 

@@ -15,12 +15,15 @@ const UNSAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH',
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
+  /** The Accept-Language of the request: the language the message is worded in. */
+  readonly language: string | undefined;
 
-  constructor(body: ErrorBody) {
+  constructor(body: ErrorBody, language?: string) {
     super(body.message);
     this.name = 'ApiError';
     this.status = body.status;
     this.errors = body.errors ?? [];
+    this.language = language;
   }
 }
 
@@ -68,9 +71,9 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response, language: string | undefined): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  if (isErrorBody(body)) return new ApiError({ ...body, status: response.status });
+  if (isErrorBody(body)) return new ApiError({ ...body, status: response.status }, language);
   // Not our JSON (a proxy's HTML page, say): the UI falls back to its own text.
   return new ApiError({ status: response.status, message: '' });
 }
@@ -91,7 +94,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw await toApiError(response, headers.get('Accept-Language') ?? undefined);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -20,7 +20,8 @@ export const queryKeys = {
   vocabulary: (type: string, tags: string) => ['vocabulary', type, tags] as const,
   vocabularySuggestions: (type: string, text: string) =>
     ['vocabulary-suggestions', type, text] as const,
-  licenses: (q: string, tag: string) => ['licenses', q, tag] as const,
+  licenses: (q: string, tag: string, page: number) => ['licenses', q, tag, page] as const,
+  license: (id: string) => ['licenses', id] as const,
   funderSuggestions: (text: string) => ['funders', text] as const,
   awardSuggestions: (funder: string, text: string) => ['awards', funder, text] as const,
   subjectSuggestions: (text: string) => ['subjects', text] as const,

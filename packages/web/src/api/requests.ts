@@ -8,6 +8,17 @@ import { apiPath } from './records.ts';
 export type RequestStatus =
   'created' | 'submitted' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 
+/** A person as `expand=1` names them (the creator of a request or of a timeline event). */
+export interface ExpandedUser {
+  id: string;
+  username?: string | null;
+  profile?: { full_name?: string };
+}
+
+/** The name to show for a person the server expanded, if it gave one. */
+export const expandedName = (user: ExpandedUser | undefined) =>
+  user?.profile?.full_name || user?.username || undefined;
+
 export interface RequestJson {
   id: string;
   number: string;
@@ -23,6 +34,7 @@ export interface RequestJson {
   receiver: Record<string, string> | null;
   topic: Record<string, string> | null;
   payload?: Record<string, unknown>;
+  expanded?: { created_by?: ExpandedUser };
   links: {
     self: string;
     self_html: string;
@@ -52,6 +64,7 @@ export interface RequestEvent {
   parent_id?: string | null;
   permissions?: CommentPermissions;
   children?: RequestEvent[];
+  expanded?: { created_by?: ExpandedUser };
   links?: { self?: string; reply?: string };
 }
 
@@ -71,7 +84,7 @@ export function useRequest(id: string, token: string | undefined) {
     queryKey: queryKeys.request(id),
     queryFn: ({ signal }) =>
       api.get<RequestJson>(
-        withRequestToken(`/api/requests/${encodeURIComponent(id)}`, token),
+        withRequestToken(`/api/requests/${encodeURIComponent(id)}?expand=1`, token),
         signal,
       ),
   });
@@ -83,7 +96,7 @@ export function useTimeline(request: RequestJson | undefined, token: string | un
     queryFn: ({ signal }) =>
       api
         .get<Hits<RequestEvent>>(
-          withRequestToken(`${apiPath(request?.links.timeline ?? '')}?size=100`, token),
+          withRequestToken(`${apiPath(request?.links.timeline ?? '')}?size=100&expand=1`, token),
           signal,
         )
         .then((result) => result.hits.hits),

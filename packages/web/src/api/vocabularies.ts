@@ -74,18 +74,41 @@ export interface LicenseSearch {
   tag: 'recommended' | 'all' | 'data' | 'software';
 }
 
-/** The licence picker's search (API.md §10): by tag, best match first, 12 at a time. */
-export function useLicenseSearch({ q, tag }: LicenseSearch) {
+export const LICENSE_PAGE_SIZE = 12;
+
+/** The licence picker's search (API.md §10): by tag, best match first, a page at a time. */
+export function useLicenseSearch({ q, tag }: LicenseSearch, page = 1) {
   return useQuery({
-    queryKey: queryKeys.licenses(q.trim(), tag),
+    queryKey: queryKeys.licenses(q.trim(), tag, page),
     queryFn: async ({ signal }) =>
       searchVocabulary(
         'licenses',
-        { tags: tag, sort: q.trim() ? 'bestmatch' : 'title', page: '1', size: '12', q: q.trim() },
+        {
+          tags: tag,
+          sort: q.trim() ? 'bestmatch' : 'title',
+          page: String(page),
+          size: String(LICENSE_PAGE_SIZE),
+          q: q.trim(),
+        },
         signal,
       ),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** One standard licence in the interface language (it follows a language switch). */
+export function useLicense(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.license(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<VocabularyOption>(
+        `/api/vocabularies/licenses/${encodeURIComponent(id ?? '')}`,
+        signal,
+      ),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

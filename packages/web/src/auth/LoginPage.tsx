@@ -10,9 +10,11 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { safeNextPath, signupPath } from './paths.ts';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.title'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));

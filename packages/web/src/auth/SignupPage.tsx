@@ -11,9 +11,11 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { loginPath, safeNextPath } from './paths.ts';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 export function SignupPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.signup.title'));
   const { data: config, isPending } = useSiteConfig();
   if (isPending) return <PageLoader />;
   if (config && !config.signup_enabled) {

@@ -19,6 +19,7 @@ import { QueryBox } from '../search/QueryBox.tsx';
 import { PAGE_SIZE, useSearchState } from '../search/search-state.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
 type Role = (typeof ROLES)[number];
@@ -63,6 +64,7 @@ function CommunityItem({ community }: { community: CommunityJson }) {
 /** `/me/communities`: the communities I am a member of, with my role in each. */
 export function CommunitiesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('dashboard.communities.title'));
   const { state, update, apiParams } = useSearchState([]);
   const communities = useMyCommunities(apiParams);
   const total = communities.data?.hits.total ?? 0;

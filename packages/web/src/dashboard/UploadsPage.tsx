@@ -10,6 +10,7 @@ import { SortSelect } from '../search/SortSelect.tsx';
 import { FacetList } from '../search/FacetList.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 const FACETS = ['is_published'] as const;
 const SORTS = ['updated-desc', 'updated-asc', 'newest', 'oldest', 'bestmatch', 'version'];
@@ -21,6 +22,7 @@ const linkOf = (record: RecordJson) =>
 /** `/me/uploads`: my drafts and records (and those shared with me), with their status. */
 export function UploadsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('dashboard.uploads.title'));
   const { state, update, toggleFacet, apiParams } = useSearchState(FACETS);
   const uploads = useMyUploads(apiParams);
   const sort = state.sort ?? uploads.data?.sortBy ?? (state.q ? 'bestmatch' : 'updated-desc');

@@ -1,10 +1,11 @@
 import type { RecordJson } from '@arca/schema';
 import { Grid, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ActionsCard } from './actions/ActionsCard.tsx';
+import { ActionBar, ActionsCard } from './actions/ActionsCard.tsx';
 import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
 import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
 import { StatusBanner } from './banners/StatusBanner.tsx';
@@ -13,6 +14,7 @@ import { useCommunityChoice } from './community/useCommunityChoice.ts';
 import { DepositContext, type DepositContextValue } from './deposit-context.ts';
 import { DepositSections } from './DepositSections.tsx';
 import { AccessField } from './fields/AccessField/AccessField.tsx';
+import { doiRequiredFor } from './fields/DoiField/doi-rules.ts';
 import { emptyFormValues } from './form-values.ts';
 import { fromRecord } from './serializer.ts';
 import { useDepositActions, type DepositSettings } from './useDepositActions.ts';
@@ -35,7 +37,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
     if (initialDraft) {
       return fromRecord(initialDraft, {
         languages: [i18n.language],
-        doiRequired: settings.doiRequired,
+        doiRequired: doiRequiredFor(initialDraft, settings.doiRequired),
       });
     }
     const values = emptyFormValues();
@@ -51,10 +53,13 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   const actions = useDepositActions(form, initialDraft, settings, onCreated, community);
   const recovery = useRecovery(form, actions.draft?.id, community);
   const [uploading, setUploading] = useState(false);
+  // Below Mantine's `md` the side column goes under the form: the main actions
+  // move to a bar that stays at the bottom of the screen.
+  const phone = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
 
   const context = useMemo<DepositContextValue>(
-    () => ({ draft: actions.draft, settings, actions, community }),
-    [actions, settings, community],
+    () => ({ draft: actions.draft, settings, actions, community, uploading }),
+    [actions, settings, community, uploading],
   );
 
   return (
@@ -73,12 +78,13 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack pos="sticky" top={16}>
                 <StatusBanner />
-                <ActionsCard />
+                <ActionsCard withPrimary={!phone} />
                 <CommunityHeader />
                 <AccessField />
               </Stack>
             </Grid.Col>
           </Grid>
+          {phone && <ActionBar />}
         </form>
       </FormProvider>
     </DepositContext>

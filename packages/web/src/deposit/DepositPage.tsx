@@ -8,6 +8,8 @@ import { editRecord, readDraft } from '../api/drafts.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
+import { useTranslation } from 'react-i18next';
 import { DepositEditor } from './DepositEditor.tsx';
 
 /** The draft of `/uploads/{id}`; a published record without a draft is opened for editing. */
@@ -31,6 +33,7 @@ async function loadDraft(
  */
 export function DepositPage() {
   const { id } = useParams();
+  useDocumentTitle(useTranslation().t(id ? 'pageTitles.editUpload' : 'pageTitles.newUpload'));
   // An edit secret link (`?token=`) is how someone without an account gets here.
   const token = useSearchParams()[0].get('token') ?? undefined;
   const [created, setCreated] = useState<RecordJson>();

@@ -11,6 +11,8 @@ export interface DepositContextValue {
   actions: DepositActions;
   /** The community the draft goes to (SPEC §2, community header). */
   community: CommunityChoice;
+  /** A file of this page is uploading or failed to: it is not finished (SPEC §5). */
+  uploading: boolean;
 }
 
 export const DepositContext = createContext<DepositContextValue | undefined>(undefined);

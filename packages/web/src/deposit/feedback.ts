@@ -1,5 +1,5 @@
 import type { FieldError } from '@arca/schema';
-import { countBySection, type SectionId } from './sections.ts';
+import { hasField } from './sections.ts';
 
 // What the feedback banner shows after an action (SPEC §8).
 
@@ -15,16 +15,19 @@ export type FailingAction =
   | 'saveBeforeUpload'
   | 'newVersion';
 
-export type ValidationAction = 'draft' | 'save' | 'publish' | 'submit';
+export type ValidationAction = 'save' | 'publish' | 'submit';
 
 export type Feedback =
   | { kind: 'success' }
   | {
       kind: 'validation';
       action: ValidationAction;
-      /** 'info' when every item is below error severity (SPEC §4). */
-      severity: 'error' | 'info';
-      sections: { section: SectionId; count: number }[];
+      /**
+       * The errors of paths with no field: the banner shows their text. The
+       * others sit on their fields, and the banner counts them per section
+       * from the form as it is now, so a fixed error leaves the count.
+       */
+      unplaced: FieldError[];
       /** A `_schema` error or the server's message, which replaces the text. */
       message?: string;
     }
@@ -34,8 +37,6 @@ export type Feedback =
 /** Success shows for this long (SPEC §9). */
 export const SUCCESS_INDICATOR_MS = 3000;
 
-const isError = (item: FieldError) => (item.severity ?? 'error') === 'error';
-
 /** The banner for a list of field errors; undefined when there are none. */
 export function validationFeedback(
   action: ValidationAction,
@@ -44,12 +45,22 @@ export function validationFeedback(
 ): Feedback | undefined {
   if (errors.length === 0) return undefined;
   const schemaError = errors.find((item) => item.field === '_schema');
-  const fields = errors.filter((item) => item.field !== '_schema');
   return {
     kind: 'validation',
     action,
-    severity: errors.some(isError) ? 'error' : 'info',
-    sections: countBySection(fields.map((item) => item.field)),
+    unplaced: errors.filter((item) => item.field !== '_schema' && !hasField(item.field)),
     message: schemaError?.messages.join(' ') ?? message,
   };
+}
+
+/** The errors now set on the form (react-hook-form's nested `errors`), by path and severity. */
+export function formErrors(errors: unknown, path = ''): { field: string; severity: string }[] {
+  if (errors === null || typeof errors !== 'object') return [];
+  const node = errors as Record<string, unknown>;
+  if (typeof node.message === 'string' && typeof node.type === 'string') {
+    return node.message ? [{ field: path, severity: node.type }] : [];
+  }
+  return Object.entries(node).flatMap(([key, child]) =>
+    key === 'ref' ? [] : formErrors(child, path ? `${path}.${key}` : key),
+  );
 }

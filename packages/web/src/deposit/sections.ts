@@ -46,6 +46,23 @@ export function sectionOf(field: string): SectionId {
   return 'basic-information'; // pids.doi sits at the top of the basic information.
 }
 
+/**
+ * Whether the editor shows an error at this path next to a field. The others
+ * (`metadata.locations`, `pids.oai`, `parent.…`) have no field and go to the banner.
+ */
+export function hasField(field: string): boolean {
+  const [root, key = ''] = field.split('.');
+  if (root === 'metadata') return Object.hasOwn(METADATA_SECTIONS, key);
+  return FIELDS_OUTSIDE_METADATA.has(field);
+}
+
+const FIELDS_OUTSIDE_METADATA = new Set([
+  'pids.doi',
+  'files.enabled',
+  'access.record',
+  'access.embargo.until',
+]);
+
 /** Error counts per section, in the order the sections appear. */
 export function countBySection(fields: readonly string[]): { section: SectionId; count: number }[] {
   const counts = new Map<SectionId, number>();

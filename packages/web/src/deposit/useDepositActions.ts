@@ -20,9 +20,11 @@ import {
 } from '../api/drafts.ts';
 import { syncReview, withReview, type ReviewTarget } from './community/review-sync.ts';
 import { validationFeedback, type FailingAction, type Feedback } from './feedback.ts';
+import { doiRequiredFor } from './fields/DoiField/doi-rules.ts';
 import type { DepositFormValues } from './form-values.ts';
 import { overlayChanges } from './merge-values.ts';
 import { forgetValues, recoveryKey } from './recovery.ts';
+import { hasField } from './sections.ts';
 import { formPathOf, fromRecord, toPayload } from './serializer.ts';
 
 /** Where a deleted draft sends the person (SPEC §2: the dashboard uploads route). */
@@ -61,9 +63,9 @@ export function useDepositActions(
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(initialDraft);
-  const [feedback, setFeedback] = useState<Feedback | undefined>(() =>
-    initialDraft?.errors ? validationFeedback('draft', initialDraft.errors) : undefined,
-  );
+  // Feedback follows what the person does (save, publish), as in InvenioRDM:
+  // a draft opens without the errors it was last saved with.
+  const [feedback, setFeedback] = useState<Feedback>();
   const [busy, setBusy] = useState<Busy>();
   /** Set while the editor itself navigates away, so the unsaved-changes guard lets it go. */
   const leaving = useRef(false);
@@ -76,7 +78,8 @@ export function useDepositActions(
   function showFieldErrors(errors: readonly FieldError[]) {
     form.clearErrors();
     for (const item of errors) {
-      if (item.field === '_schema') continue;
+      // Paths with no field are told in the banner.
+      if (!hasField(item.field)) continue;
       form.setError(formPathOf(item.field) as never, {
         type: item.severity ?? 'error',
         message: item.messages.join(' '),
@@ -140,7 +143,7 @@ export function useDepositActions(
     // What was sent is now saved: it becomes the reference for "unsaved changes".
     // The person's DOI choice stays, unless the server holds a DOI that decides it.
     const pids = saved.pids.doi
-      ? fromRecord(saved, { doiRequired: settings.doiRequired }).pids
+      ? fromRecord(saved, { doiRequired: doiRequiredFor(saved, settings.doiRequired) }).pids
       : values.pids;
     form.reset({ ...values, pids }, { keepErrors: false });
     const errors = saved.errors ?? [];
@@ -310,7 +313,7 @@ export function useDepositActions(
         const dirty = form.formState.dirtyFields as Record<string, unknown>;
         const latestValues = fromRecord(latest, {
           languages: languages(),
-          doiRequired: settings.doiRequired,
+          doiRequired: doiRequiredFor(latest, settings.doiRequired),
         });
         draftRef.current = latest;
         setDraft(latest);

@@ -16,7 +16,9 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: UNITS[unit],
-    unitDisplay: 'short',
+    // Bytes spelt out take the language's plural ("0 bytes", "1 byte", "2 bajty"); the short
+    // form is the bare unit in some languages ("377 byte"). Larger units stay short ("1.5 MB").
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
@@ -28,6 +30,29 @@ export function formatNumber(value: number, language: string): string {
 /** A day, e.g. "15 Jan 2026" / "2026/01/15". */
 export function formatDate(value: string | Date, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
+}
+
+/** A day written out, e.g. "March 15, 2026" / "15. März 2026": one style for a line of dates. */
+export function formatLongDate(value: string | Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(value));
+}
+
+/**
+ * A record's publication date (EDTF: a day, a month or a year) in the long style of
+ * `formatLongDate`; anything else (an interval) as written. A day is a calendar day, not a
+ * moment: written in UTC so that no time zone moves it to the day before.
+ */
+export function formatPublicationDate(edtf: string, language: string): string {
+  const [year, month, day] = edtf.split('-').map(Number);
+  if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(edtf) || year === undefined) return edtf;
+  const date = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
+  const parts: Intl.DateTimeFormatOptions =
+    day !== undefined
+      ? { dateStyle: 'long' }
+      : month !== undefined
+        ? { year: 'numeric', month: 'long' }
+        : { year: 'numeric' };
+  return new Intl.DateTimeFormat(language, { ...parts, timeZone: 'UTC' }).format(date);
 }
 
 /** A moment, to the minute. */

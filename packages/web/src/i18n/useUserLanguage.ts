@@ -41,7 +41,9 @@ export function useUserLanguage(): void {
   useEffect(() => {
     const refresh = () =>
       void queryClient.invalidateQueries({
-        predicate: (query) => LOCALISED_QUERIES.has(query.queryKey[0]),
+        // A failed query shows the server's message: asked again, it comes in the new language.
+        predicate: (query) =>
+          LOCALISED_QUERIES.has(query.queryKey[0]) || query.state.status === 'error',
       });
     i18n.on('languageChanged', refresh);
     return () => i18n.off('languageChanged', refresh);

@@ -1,5 +1,5 @@
 import type { RecordJson } from '@arca/schema';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiPath } from '../api/records.ts';
 import { formatCitation, toBibtex, toCslJson } from './citation.ts';
@@ -24,6 +24,7 @@ export function Citation({ record }: { record: RecordJson }) {
       file: `${record.id}.csl.json`,
     },
   ];
+  const conceptDoi = record.parent.pids?.doi?.identifier;
   return (
     <Section title={t('records.citation.title')}>
       <Text size="sm" data-testid="citation">
@@ -44,6 +45,19 @@ export function Citation({ record }: { record: RecordJson }) {
           </Anchor>
         )}
       </Group>
+      {conceptDoi && (
+        <Stack gap={4} data-testid="cite-all-versions">
+          <Text size="sm" fw={500}>
+            {t('records.citation.allVersions')}
+          </Text>
+          <Text size="sm">
+            {t('records.citation.allVersionsText')}{' '}
+            <Anchor href={`https://doi.org/${conceptDoi}`} style={{ overflowWrap: 'anywhere' }}>
+              {conceptDoi}
+            </Anchor>
+          </Text>
+        </Stack>
+      )}
     </Section>
   );
 }

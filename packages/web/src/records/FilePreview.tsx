@@ -93,7 +93,11 @@ export function FilePreview({ kind, name, url }: FilePreviewProps) {
         <CsvTable text={text.data} name={name} />
       ) : (
         <PreviewScroll name={name}>
-          <Code block>{text.data}</Code>
+          {/* Long lines wrap: the block itself never scrolls sideways (the region around it
+              scrolls, and is the one keyboard users can reach). */}
+          <Code block style={{ whiteSpace: 'pre-wrap' }}>
+            {text.data}
+          </Code>
         </PreviewScroll>
       );
   }

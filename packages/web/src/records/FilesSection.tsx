@@ -5,18 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { apiPath, useRecordFiles, type FileListEntry } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { previewKind } from './file-preview.ts';
 import { FilePreview } from './FilePreview.tsx';
 import { formatBytes } from '../i18n/format.ts';
 import { Section } from './Section.tsx';
 
-function contentUrl(file: FileListEntry, token: string | undefined): string | undefined {
-  if (!file.links.content) return undefined;
-  const path = apiPath(file.links.content);
+/** An API link as a same-site path, carrying a secret link's token. */
+function withToken(link: string | undefined, token: string | undefined): string | undefined {
+  if (!link) return undefined;
+  const path = apiPath(link);
   return token
     ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
     : path;
 }
+
+const contentUrl = (file: FileListEntry, token: string | undefined) =>
+  withToken(file.links.content, token);
 
 interface FilesSectionProps {
   record: RecordJson;
@@ -59,6 +64,8 @@ export function FilesSection({ record, token }: FilesSectionProps) {
   const shownKind = shownFile && previewKind(shownFile.key, shownFile.mimetype);
   const shownUrl = shownFile && contentUrl(shownFile, token);
   const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  // Every file in one zip (the server's `files-archive`).
+  const archiveUrl = withToken(record.links.archive, token);
 
   return (
     <Section title={title}>
@@ -72,7 +79,7 @@ export function FilesSection({ record, token }: FilesSectionProps) {
           </Stack>
         </Card>
       )}
-      <Table aria-label={t('records.files.listLabel')}>
+      <ScrollTable minWidth={560} aria-label={t('records.files.listLabel')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('records.files.name')}</Table.Th>
@@ -123,10 +130,20 @@ export function FilesSection({ record, token }: FilesSectionProps) {
             );
           })}
         </Table.Tbody>
-      </Table>
-      <Text size="sm" c="dimmed">
-        {t('records.files.total', { count: files.length, size: formatBytes(total, i18n.language) })}
-      </Text>
+      </ScrollTable>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('records.files.total', {
+            count: files.length,
+            size: formatBytes(total, i18n.language),
+          })}
+        </Text>
+        {archiveUrl && (
+          <Button size="xs" variant="light" component="a" href={archiveUrl} download>
+            {t('records.files.downloadAll')}
+          </Button>
+        )}
+      </Group>
     </Section>
   );
 }

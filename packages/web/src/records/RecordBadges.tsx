@@ -1,6 +1,7 @@
 import type { RecordJson } from '@arca/schema';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatPublicationDate } from '../i18n/format.ts';
 import { accessStatusColor, accessStatusLabel, resourceTypeLabel, statusLabel } from './labels.ts';
 
 interface RecordBadgesProps {
@@ -22,7 +23,7 @@ export function RecordBadges({ record, withStatus = false }: RecordBadgesProps) 
       )}
       {record.metadata.publication_date && (
         <Badge variant="light" color="blue">
-          {record.metadata.publication_date}
+          {formatPublicationDate(record.metadata.publication_date, i18n.language)}
         </Badge>
       )}
       {resourceType && (

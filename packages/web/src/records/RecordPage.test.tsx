@@ -105,7 +105,9 @@ describe('RecordPage', () => {
       'https://ror.org/01ggx4157',
     );
 
-    expect(screen.getByText('Published 2026-03-15 · Last updated Feb 1, 2026')).toBeInTheDocument();
+    expect(
+      screen.getByText('Published March 15, 2026 · Last updated February 1, 2026'),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('The files of this record are under embargo until 2027-01-01.'),
     ).toBeInTheDocument();
@@ -244,7 +246,9 @@ describe('RecordPage', () => {
     expect(requests.map((r) => r.path)).toContain(
       '/api/records/abcde-12345/draft?expand=1&token=s3cret',
     );
-    expect(screen.getByText('Not published yet · Last updated Feb 1, 2026')).toBeInTheDocument();
+    expect(
+      screen.getByText('Not published yet · Last updated February 1, 2026'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Citation' })).not.toBeInTheDocument();
   });
 

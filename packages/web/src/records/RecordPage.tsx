@@ -2,7 +2,6 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useRecord } from '../api/records.ts';
-import { formatDate } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { AccessRequestForm } from '../sharing/AccessRequestForm.tsx';
@@ -14,9 +13,11 @@ import { DoiBadge } from './DoiBadge.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { Licenses } from './Licenses.tsx';
 import { MetadataSections } from './MetadataSections.tsx';
+import { NewerVersionBanner } from './NewerVersionBanner.tsx';
 import { PreviewBanner } from './PreviewBanner.tsx';
 import { RecordActions, permissionsOf } from './RecordActions.tsx';
 import { RecordBadges } from './RecordBadges.tsx';
+import { RecordDates } from './RecordDates.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { Section } from './Section.tsx';
 import { useRecordTitle } from './useRecordTitle.ts';
@@ -24,7 +25,7 @@ import { VersionsList } from './VersionsList.tsx';
 
 /** `/records/:id`: a record as readers see it; `?preview=1` shows its draft, `?token=` a secret link's access. */
 export function RecordPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const preview = searchParams.get('preview') === '1';
@@ -44,10 +45,13 @@ export function RecordPage() {
   const { metadata } = record;
   const can = permissionsOf(record);
   return (
-    <Stack maw={1200} mx="auto" gap="lg">
+    // A long unbroken word (a URL in a licence description, a file name) wraps instead of
+    // widening the page.
+    <Stack maw={1200} mx="auto" gap="lg" style={{ overflowWrap: 'anywhere' }}>
       {preview && <PreviewBanner />}
+      <NewerVersionBanner record={record} token={token} />
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} miw={0}>
           <Stack gap="lg">
             <Stack gap="sm">
               <RecordBadges record={record} />
@@ -57,14 +61,7 @@ export function RecordPage() {
               {metadata.creators?.length ? (
                 <CreatorList creators={metadata.creators} label={t('records.creators.label')} />
               ) : null}
-              <Text size="sm" c="dimmed">
-                {record.is_published
-                  ? t('records.dates', {
-                      published: metadata.publication_date ?? '—',
-                      updated: formatDate(record.updated, i18n.language),
-                    })
-                  : t('records.draftDates', { updated: formatDate(record.updated, i18n.language) })}
-              </Text>
+              <RecordDates record={record} />
             </Stack>
             <AccessNotice record={record} />
             {metadata.description && (
@@ -83,11 +80,11 @@ export function RecordPage() {
             <MetadataSections metadata={metadata} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: 4 }} miw={0}>
           <Stack gap="lg">
             <DoiBadge record={record} />
             <RecordActions record={record} />
-            <Licenses rights={metadata.rights ?? []} />
+            <Licenses record={record} />
             <VersionsList record={record} token={token} />
             <Communities record={record} />
             {/* A draft is not citable yet: its link and metadata may still change. */}

@@ -3,11 +3,12 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecordVersions } from '../api/records.ts';
+import { formatPublicationDate } from '../i18n/format.ts';
 import { Section } from './Section.tsx';
 
 /** Every published version the reader may see, newest first; the current one marked. */
 export function VersionsList({ record, token }: { record: RecordJson; token: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const versions = useRecordVersions(record, token);
   const hits = versions.data?.hits.hits ?? [];
   if (!record.is_published || hits.length === 0) return null;
@@ -31,7 +32,8 @@ export function VersionsList({ record, token }: { record: RecordJson; token: str
                 </Anchor>
               )}
               <Text size="xs" c="dimmed">
-                {version.metadata.publication_date}
+                {version.metadata.publication_date &&
+                  formatPublicationDate(version.metadata.publication_date, i18n.language)}
               </Text>
             </Group>
           );

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useUserName } from '../api/requests.ts';
+import { type ExpandedUser, expandedName, useUserName } from '../api/requests.ts';
 
-/** Who wrote or did something on a request: their public name, the system, or "Someone". */
-export function Author({ id }: { id: string }) {
+/**
+ * Who wrote or did something on a request: the name the server expanded, else their public
+ * name, the system, or "Someone".
+ */
+export function Author({ id, expanded }: { id: string; expanded?: ExpandedUser | undefined }) {
   const { t } = useTranslation();
-  const name = useUserName(id);
+  const given = expandedName(expanded);
+  const name = useUserName(given ? undefined : id);
   if (id === 'system') return <>{t('requests.system')}</>;
-  return <>{name.data || t('requests.someone')}</>;
+  return <>{given || name.data || t('requests.someone')}</>;
 }

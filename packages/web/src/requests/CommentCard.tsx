@@ -113,7 +113,7 @@ export function CommentCard({ event, request, token }: { event: RequestEvent } &
         <Group gap="xs" mb="xs">
           <Avatar size="sm" radius="xl" alt="" />
           <Text size="sm" fw={500}>
-            <Author id={event.created_by.user} />
+            <Author id={event.created_by.user} expanded={event.expanded?.created_by} />
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(event.created, i18n.language)}

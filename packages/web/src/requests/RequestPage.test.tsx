@@ -85,7 +85,7 @@ describe('the request page', () => {
     expect(screen.getByText(/submitted the request/)).toBeInTheDocument();
   });
 
-  it('offers only the actions the server lists, and accepts', async () => {
+  it('offers only the actions the server lists, and accepts once confirmed', async () => {
     const requests = mockFetch({
       ...routes(),
       'POST /api/requests/r1/actions/accept': reply(200, buildRequest({ status: 'accepted' })),
@@ -94,11 +94,76 @@ describe('the request page', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/actions/accept'))).toBe(
-        true,
+    // Nothing happens before the dialog naming the action is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this request?' });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Accept this request?' })).getByRole(
+        'button',
+        { name: 'Accept' },
       ),
     );
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/api/requests/r1/actions/accept',
+      ]),
+    );
+  });
+
+  it('declines with the reason typed in the comment box, then empties the box', async () => {
+    const requests = mockFetch({
+      ...routes(),
+      'POST /api/requests/r1/actions/decline': reply(200, buildRequest({ status: 'declined' })),
+    });
+    const { user } = renderApp('/me/requests/r1');
+    const box = await screen.findByLabelText(/^Comment/);
+    await user.type(box, 'Out of <scope>.');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
+    expect(within(dialog).getByText('Out of <scope>.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+        path: '/api/requests/r1/actions/decline',
+        body: { payload: { content: '<p>Out of &lt;scope&gt;.</p>', format: 'html' } },
+      }),
+    );
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('names the submitter by the expanded name and links the receiving community', async () => {
+    const requests = mockFetch({
+      ...routes(
+        buildRequest({
+          type: 'community-submission',
+          receiver: { community: 'c-uuid' },
+          created_by: { user: '7' },
+          expanded: { created_by: { id: '7', profile: { full_name: 'Alice Archer' } } },
+        }),
+      ),
+      'GET /api/communities/c-uuid': reply(200, {
+        id: 'c-uuid',
+        slug: 'glaciology',
+        metadata: { title: 'Glaciology Lab' },
+        access: { visibility: 'public' },
+        links: {},
+      }),
+    });
+    renderApp('/me/requests/r1');
+    expect(await screen.findByTestId('request-creator')).toHaveTextContent(
+      'Created by: Alice Archer',
+    );
+    expect(await screen.findByRole('link', { name: 'Glaciology Lab' })).toHaveAttribute(
+      'href',
+      '/communities/glaciology',
+    );
+    expect(requests.some((r) => r.path === '/api/requests/r1?expand=1')).toBe(true);
+    expect(requests.some((r) => r.path === '/api/users/7')).toBe(false);
+    await waitFor(() => expect(document.title).toBe('Glacier melt model outputs | Arca Test'));
   });
 
   it('posts a comment as escaped HTML', async () => {
@@ -107,7 +172,7 @@ describe('the request page', () => {
       'POST /api/requests/r1/comments': reply(201, events[1]),
     });
     const { user } = renderApp('/me/requests/r1');
-    await user.type(await screen.findByLabelText('Comment'), 'Use <b>this</b> & that');
+    await user.type(await screen.findByLabelText(/^Comment/), 'Use <b>this</b> & that');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
@@ -125,7 +190,7 @@ describe('the request page', () => {
         }),
       ),
       'GET /api/me': anonymous,
-      'GET /api/requests/r1?access_request_token=tok': reply(
+      'GET /api/requests/r1?expand=1&access_request_token=tok': reply(
         200,
         buildRequest({
           type: 'guest-access-request',
@@ -139,7 +204,7 @@ describe('the request page', () => {
     await waitFor(() =>
       expect(
         requests.some(
-          (r) => r.path === '/api/requests/r1/timeline?size=100&access_request_token=tok',
+          (r) => r.path === '/api/requests/r1/timeline?size=100&expand=1&access_request_token=tok',
         ),
       ).toBe(true),
     );

@@ -1,9 +1,13 @@
 import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useCommunity } from '../api/communities.ts';
 import { type RequestJson, useRequest, useTimeline } from '../api/requests.ts';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { Author } from './Author.tsx';
 import { CommentBox } from './CommentBox.tsx';
 import { isKnownType, STATUS_COLORS } from './labels.ts';
 import { RequestActions } from './RequestActions.tsx';
@@ -30,6 +34,33 @@ function RecordLink({ request }: { request: RequestJson }) {
   );
 }
 
+/** Who made the request, by the name the server expanded. */
+function Creator({ request }: { request: RequestJson }) {
+  const { t } = useTranslation();
+  const id = request.created_by.user;
+  if (id === undefined) return null;
+  return (
+    <Text size="sm" data-testid="request-creator">
+      {t('requests.createdBy')} <Author id={id} expanded={request.expanded?.created_by} />
+    </Text>
+  );
+}
+
+/** The community a submission or inclusion goes to, with a link to its page. */
+function ReceiverCommunity({ request }: { request: RequestJson }) {
+  const { t } = useTranslation();
+  const community = useCommunity(request.receiver?.community ?? '');
+  if (!community.data) return null;
+  return (
+    <Text size="sm" data-testid="request-community">
+      {t('requests.community')}{' '}
+      <Anchor component={Link} to={`/communities/${community.data.slug}`}>
+        {community.data.metadata.title}
+      </Anchor>
+    </Text>
+  );
+}
+
 /** `/me/requests/{id}`: the request, its timeline, a comment box and the actions. */
 export function RequestPage() {
   const { t } = useTranslation();
@@ -38,6 +69,9 @@ export function RequestPage() {
   const token = search.get('access_request_token') ?? undefined;
   const request = useRequest(id, token);
   const timeline = useTimeline(request.data, token);
+  // Typed here, sent as a comment or as the reason of an action.
+  const [comment, setComment] = useState('');
+  useDocumentTitle(request.data ? request.data.title || t('requests.untitled') : undefined);
 
   if (request.isPending) return <PageLoader />;
   if (request.error) {
@@ -61,11 +95,20 @@ export function RequestPage() {
         </Group>
         <Title order={2}>{data.title || t('requests.untitled')}</Title>
         <RecordLink request={data} />
-        <RequestActions request={data} token={token} />
+        <ReceiverCommunity request={data} />
+        <Creator request={data} />
+        <RequestActions
+          request={data}
+          token={token}
+          comment={comment}
+          onActed={() => setComment('')}
+        />
         <Title order={3}>{t('requests.timeline')}</Title>
         {timeline.error && <ErrorAlert error={timeline.error} />}
         {timeline.data && <Timeline events={timeline.data} request={data} token={token} />}
-        {data.ui?.permissions?.can_comment !== false && <CommentBox request={data} token={token} />}
+        {data.ui?.permissions?.can_comment !== false && (
+          <CommentBox request={data} token={token} text={comment} onTextChange={setComment} />
+        )}
       </Stack>
     </Container>
   );

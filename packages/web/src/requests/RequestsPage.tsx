@@ -21,6 +21,7 @@ import { formatDate } from '../i18n/format.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { STATUS_COLORS } from './labels.ts';
 import { RequestTypeLabel } from './RequestPage.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 function RequestTable({ requests }: { requests: RequestJson[] }) {
   const { t, i18n } = useTranslation();
@@ -90,6 +91,7 @@ function ReceiverFilter({ receiver }: { receiver: string }) {
  */
 export function RequestsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('requests.list.title'));
   const [search] = useSearchParams();
   const receiver = search.get('receiver') ?? undefined;
   const [state, setState] = useState<'open' | 'closed'>('open');

@@ -20,7 +20,7 @@ function StatusEvent({ event }: { event: RequestEvent }) {
   const when = formatDateTime(event.created, i18n.language);
   return (
     <Text size="sm" c="dimmed" data-testid="timeline-log">
-      <Author id={event.created_by.user} />{' '}
+      <Author id={event.created_by.user} expanded={event.expanded?.created_by} />{' '}
       {LOGGED_STATUSES.includes(status)
         ? t(`requests.logged.${status as RequestStatus}`)
         : t('requests.logged.other')}{' '}

@@ -2,6 +2,7 @@ import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Ref } from 'react';
 import { useAffiliationSuggestions } from '../api/affiliations.ts';
+import { serverMatches } from '../deposit/fields/server-matches.ts';
 
 interface AffiliationInputProps {
   label: string;
@@ -19,5 +20,5 @@ export function AffiliationInput({ value, ...inputProps }: AffiliationInputProps
   const { data: suggestions = [] } = useAffiliationSuggestions(typed);
   const names = [...new Set(suggestions.map((affiliation) => affiliation.name))];
 
-  return <Autocomplete {...inputProps} value={value} data={names} />;
+  return <Autocomplete {...inputProps} value={value} data={names} filter={serverMatches} />;
 }

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AffiliationInput } from './AffiliationInput.tsx';
 import { notify } from '../ui/notify.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 type ProfileFormValues = z.input<typeof profileUpdate>;
 
@@ -33,6 +34,7 @@ const emptyToNull = (value: string | null) => (value?.trim() ? value : null);
 
 export function ProfilePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('settings.profile.title'));
   const { data: user } = useCurrentUser();
   return (
     <Stack>

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { CreateTokenForm } from './CreateTokenForm.tsx';
 import { NewTokenNotice } from './NewTokenNotice.tsx';
 import { TokenList } from './TokenList.tsx';
+import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
 export function TokensPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('settings.tokens.title'));
   // Kept only in this page's state: leaving the page is the "never shown again".
   const [newToken, setNewToken] = useState<TokenItem | null>(null);
 

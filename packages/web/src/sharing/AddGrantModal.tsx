@@ -123,21 +123,18 @@ export function AddGrantModal({
           choices={GRANT_PERMISSIONS}
           onChange={setPermission}
         />
-        {kind === 'users' && (
-          <>
-            <Switch
-              label={t('sharing.notify')}
-              checked={notify}
-              onChange={(event) => setNotify(event.currentTarget.checked)}
-            />
-            {notify && (
-              <Textarea
-                label={t('sharing.message')}
-                value={message}
-                onChange={(event) => setMessage(event.currentTarget.value)}
-              />
-            )}
-          </>
+        {/* Groups as people (SPEC §2): their members are told, with the message. */}
+        <Switch
+          label={t('sharing.notify')}
+          checked={notify}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
+        />
+        {notify && (
+          <Textarea
+            label={t('sharing.message')}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+          />
         )}
         <ShareError error={create.error} />
         <Group justify="flex-end">
@@ -152,7 +149,7 @@ export function AddGrantModal({
                 {
                   subjects: [...chosen.keys()].map((id) => ({ type, id })),
                   permission,
-                  notify: kind === 'users' && notify,
+                  notify,
                   ...(notify && message.trim() ? { message: message.trim() } : {}),
                 },
                 { onSuccess: close },

@@ -222,6 +222,38 @@ describe('the share dialog', () => {
     );
     expect(requests.some((request) => request.path === '/api/users?suggest=car')).toBe(true);
   });
+
+  it('adds groups with the same notify toggle (on by default) and message as people', async () => {
+    const { dialog, user, requests } = await openDialog(sharedRecord(), {
+      'GET /api/groups': reply(
+        200,
+        hits([{ id: 'lab', name: 'lab', title: 'Lab members', description: 'Our lab' }]),
+      ),
+      [`POST ${api}/access/grants`]: reply(201, hits([])),
+    });
+    await user.click(within(dialog).getByRole('tab', { name: 'Groups (0)' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Add groups' }));
+    const add = await screen.findByRole('dialog', { name: 'Add groups' });
+    await user.type(within(add).getByLabelText('Search groups by name'), 'lab');
+    await user.click(await within(add).findByRole('checkbox', { name: /Lab members/ }));
+    expect(within(add).getByRole('switch', { name: 'Notify by e-mail' })).toBeChecked();
+    await user.type(within(add).getByLabelText('Message (optional)'), 'For the lab');
+    await user.click(within(add).getByRole('button', { name: 'Give access' }));
+    await waitFor(() =>
+      expect(bodiesOf(requests, 'POST')).toEqual([
+        {
+          grants: [
+            {
+              subject: { type: 'role', id: 'lab' },
+              permission: 'view',
+              notify: true,
+              message: 'For the lab',
+            },
+          ],
+        },
+      ]),
+    );
+  });
 });
 
 describe('the Links tab', () => {

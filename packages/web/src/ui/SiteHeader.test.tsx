@@ -97,4 +97,34 @@ describe('SiteHeader', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=ocean+temperature');
   });
+
+  it("holds search, Upload, the language and the user's pages in the menu behind the burger", async () => {
+    mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': reply(200, buildUser()),
+    });
+    const { user, router } = renderApp('/');
+
+    // Shown below the md breakpoint by Mantine's CSS, which jsdom does not apply.
+    const burger = await within(await findHeader()).findByLabelText('Open menu');
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('searchbox', { name: 'Search records' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Upload' })).toHaveAttribute(
+      'href',
+      '/uploads/new',
+    );
+    expect(within(menu).getByRole('button', { name: /Language/ })).toBeInTheDocument();
+    const pages = within(menu).getByRole('navigation', { name: 'Ada Lovelace' });
+    expect(within(pages).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+
+    // Following a link closes the menu.
+    await user.click(within(pages).getByRole('link', { name: 'My requests' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/me/requests'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument(),
+    );
+  });
 });

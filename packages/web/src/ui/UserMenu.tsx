@@ -9,15 +9,28 @@ export function displayName(user: UserItem): string {
   return user.profile.full_name || user.email || user.username || user.id;
 }
 
-export function UserMenu({ user }: { user: UserItem }) {
+/** The user's own pages, as the header's menu and the phone menu list them. */
+export const USER_PAGES = [
+  { to: '/me/uploads', label: 'header.uploads' },
+  { to: '/me/communities', label: 'header.communities' },
+  { to: '/me/requests', label: 'header.requests' },
+  { to: '/me/settings', label: 'header.settings' },
+] as const;
+
+/** Logs out and goes home, telling when it failed. */
+export function useLogOutAction(): () => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logOut = useLogOut(() => navigate('/'));
-
-  const onLogOut = () =>
+  return () =>
     logOut.mutate(undefined, {
       onError: () => void notify({ color: 'red', message: t('header.logOutFailed') }),
     });
+}
+
+export function UserMenu({ user }: { user: UserItem }) {
+  const { t } = useTranslation();
+  const onLogOut = useLogOutAction();
 
   return (
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
@@ -25,18 +38,11 @@ export function UserMenu({ user }: { user: UserItem }) {
         <Button variant="subtle">{displayName(user)}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/me/uploads">
-          {t('header.uploads')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/me/communities">
-          {t('header.communities')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/me/requests">
-          {t('header.requests')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/me/settings">
-          {t('header.settings')}
-        </Menu.Item>
+        {USER_PAGES.map((page) => (
+          <Menu.Item key={page.to} component={Link} to={page.to}>
+            {t(page.label)}
+          </Menu.Item>
+        ))}
         <Menu.Item onClick={onLogOut}>{t('header.logOut')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>

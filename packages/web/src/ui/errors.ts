@@ -1,6 +1,7 @@
 import type { ErrorMessageKey } from '@arca/schema';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { inCurrentLanguage } from '../i18n/server-messages.ts';
 
 type StatusMessageKey = Extract<
   ErrorMessageKey,
@@ -22,7 +23,8 @@ export function useDescribeError(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) => {
     if (error instanceof ApiError) {
-      if (error.message) return error.message;
+      // Worded by the server; written again if the language changed since.
+      if (error.message) return inCurrentLanguage(error.message, error.language);
       const key = errorKeyForStatus(error.status);
       return key ? t(key, { ns: 'errors' }) : t('common.unexpectedError');
     }

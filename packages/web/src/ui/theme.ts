@@ -21,6 +21,7 @@ export function useAppTheme(): MantineThemeOverride {
     const close = { 'aria-label': t('common.close') };
     return createTheme({
       components: {
+        Drawer: { defaultProps: { closeButtonProps: close } },
         Modal: { defaultProps: { closeButtonProps: close } },
         Notification: { defaultProps: { closeButtonProps: close } },
         PasswordInput: {

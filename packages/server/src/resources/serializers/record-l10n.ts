@@ -67,7 +67,26 @@ export function localisedMetadata(metadata: Json, languages: readonly string[]):
     }),
   );
   if (related.length) ui.related_identifiers = related;
+
+  const rights = list(metadata.rights).map((item) => licenseL10n(item, languages));
+  if (rights.length) ui.rights = rights;
   return ui;
+}
+
+/** A text given as a {lang: text} map (vocabulary entries) or as plain text (custom licences). */
+function text(value: unknown, languages: readonly string[]): string | undefined {
+  return typeof value === 'string' ? value || undefined : localise(value, languages);
+}
+
+/** A licence with its title and description in the caller's language (SPEC §3). */
+function licenseL10n(item: Json, languages: readonly string[]): Json {
+  const props = isObject(item.props) ? item.props : {};
+  return withoutEmpty({
+    id: item.id,
+    title_l10n: text(item.title, languages) ?? item.id,
+    description_l10n: text(item.description, languages),
+    link: item.link ?? props.url,
+  });
 }
 
 /** A {lang: text} map cut down to English and the caller's languages (exact tag and base). */

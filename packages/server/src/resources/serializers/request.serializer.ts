@@ -3,11 +3,25 @@ import type { EventView, RequestView } from '../../services/requests/requests.se
 import { CLOSED_STATUSES, type RequestStatus } from '../../services/requests/types.ts';
 import { isoDate } from './dates.ts';
 
+/** The people a request or timeline names, by user id: what `expand=1` adds. */
+export type ExpandedUsers = ReadonlyMap<string, Record<string, unknown>>;
+
+/** `expanded.created_by` when the caller asked for it and the creator is a known user. */
+function expandedCreator(createdBy: Record<string, string>, users: ExpandedUsers | undefined) {
+  const user = createdBy.user === undefined ? undefined : users?.get(createdBy.user);
+  return user ? { expanded: { created_by: user } } : {};
+}
+
 const ref = (type: string | null, id: string | null) => (type && id ? { [type]: id } : null);
 
 /** A request as invenio-requests clients read it (API.md §4.3). */
-export function serializeRequest(view: RequestView, links: Links): Record<string, unknown> {
+export function serializeRequest(
+  view: RequestView,
+  links: Links,
+  users?: ExpandedUsers,
+): Record<string, unknown> {
   const { row } = view;
+  const createdBy = { [row.creatorType]: row.creatorId };
   const api = (path: string) => links.api(`/requests/${row.id}${path}`);
   const status = row.status as RequestStatus;
   return {
@@ -24,7 +38,8 @@ export function serializeRequest(view: RequestView, links: Links): Record<string
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),
     revision_id: row.revisionId,
-    created_by: { [row.creatorType]: row.creatorId },
+    created_by: createdBy,
+    ...expandedCreator(createdBy, users),
     receiver: ref(row.receiverType, row.receiverId),
     topic: ref(row.topicType, row.topicId),
     ...(Object.keys(row.payload).length > 0 ? { payload: row.payload } : {}),
@@ -47,13 +62,16 @@ export function serializeEvent(
   view: EventView | Omit<EventView, 'children'>,
   requestId: string,
   links: Links,
+  users?: ExpandedUsers,
 ): Record<string, unknown> {
   const { row } = view;
   const api = (path: string) => links.api(`/requests/${requestId}/comments/${row.id}${path}`);
+  const createdBy = { user: row.createdBy === null ? 'system' : String(row.createdBy) };
   return {
     id: row.id,
     type: row.type,
-    created_by: row.createdBy === null ? { user: 'system' } : { user: String(row.createdBy) },
+    created_by: createdBy,
+    ...expandedCreator(createdBy, users),
     payload: row.payload,
     permissions: {
       can_update_comment: view.canUpdate,
@@ -62,7 +80,7 @@ export function serializeEvent(
     },
     parent_id: row.parentId,
     ...('children' in view
-      ? { children: view.children.map((child) => serializeEvent(child, requestId, links)) }
+      ? { children: view.children.map((child) => serializeEvent(child, requestId, links, users)) }
       : {}),
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),

@@ -1,75 +1,44 @@
-import { Button, Card, Group, Stack, Tooltip } from '@mantine/core';
+import { Box, Button, Card, Stack, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useDeposit } from '../deposit-context.ts';
-import type { DepositFormValues } from '../form-values.ts';
 import { ShareButton } from '../../sharing/ShareButton.tsx';
-import { ReviewActions } from '../community/ReviewActions.tsx';
-import { showsCommunitySelection } from '../community/review-rules.ts';
+import { allows } from '../abilities.ts';
+import { useDeposit } from '../deposit-context.ts';
 import { DeleteModal } from './DeleteModal.tsx';
-import { PublishModal } from './PublishModal.tsx';
-import { deleteKind, publishBlockedByFiles } from './publish-rules.ts';
+import { PreviewButton, PrimaryActions } from './PrimaryActions.tsx';
+import { deleteKind } from './publish-rules.ts';
 
-/** Save draft, Preview, Publish, Delete / Discard, New version (SPEC §2, §5). */
-export function ActionsCard() {
+/**
+ * Save draft, Preview, Publish, Delete / Discard, New version (SPEC §2, §5).
+ * On phones Save draft and Publish live in the bar at the bottom (`ActionBar`).
+ */
+export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
   const { t } = useTranslation();
-  const { draft, actions, community } = useDeposit();
-  const filesEnabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
-  const [modal, setModal] = useState<'publish' | 'delete'>();
+  const { draft, actions } = useDeposit();
+  const [deleting, setDeleting] = useState(false);
   const busy = actions.busy !== undefined;
   const published = draft?.is_published ?? false;
-  const publishDisabled = publishBlockedByFiles(draft, filesEnabled);
   const canNewVersion = draft?.ui?.permissions
     ? (draft.ui.permissions as Record<string, boolean>).can_new_version === true
     : false;
   const kind = deleteKind(draft);
-
+  // A curator reviewing someone's upload may edit it, not delete it (SPEC §1, §6).
+  const canDelete = allows(draft, 'can_delete_draft');
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Group grow>
+        {withPrimary ? <PrimaryActions /> : <PreviewButton />}
+        {canDelete && (
           <Button
-            variant="default"
-            onClick={() => void actions.save()}
-            loading={actions.busy === 'save'}
+            color="red"
+            variant="light"
+            onClick={() => setDeleting(true)}
+            loading={actions.busy === 'delete'}
             disabled={busy}
           >
-            {t('deposit.actions.save')}
+            {t(`deposit.actions.${kind}`)}
           </Button>
-          <Button
-            variant="default"
-            onClick={() => void actions.preview()}
-            loading={actions.busy === 'preview'}
-            disabled={busy}
-          >
-            {t('deposit.actions.preview')}
-          </Button>
-        </Group>
-        {community.chosen && showsCommunitySelection(draft) ? (
-          <ReviewActions blockedByFiles={publishDisabled} />
-        ) : (
-          <Tooltip label={t('deposit.actions.publishNeedsFiles')} disabled={!publishDisabled}>
-            <Button
-              color="green"
-              onClick={() => setModal('publish')}
-              loading={actions.busy === 'publish'}
-              disabled={busy || publishDisabled}
-              data-disabled={publishDisabled || undefined}
-            >
-              {t('deposit.actions.publish')}
-            </Button>
-          </Tooltip>
         )}
-        <Button
-          color="red"
-          variant="light"
-          onClick={() => setModal('delete')}
-          loading={actions.busy === 'delete'}
-          disabled={busy}
-        >
-          {t(`deposit.actions.${kind}`)}
-        </Button>
         {published && (
           <Tooltip label={t('deposit.actions.newVersionDenied')} disabled={canNewVersion}>
             <Button
@@ -84,24 +53,35 @@ export function ActionsCard() {
         )}
         {draft && <ShareButton record={draft} />}
       </Stack>
-      <PublishModal
-        opened={modal === 'publish'}
-        onClose={() => setModal(undefined)}
-        onConfirm={() => {
-          setModal(undefined);
-          void actions.publish();
-        }}
-        extraCheckboxes={[]}
-      />
       <DeleteModal
-        opened={modal === 'delete'}
+        opened={deleting}
         kind={kind}
-        onClose={() => setModal(undefined)}
+        onClose={() => setDeleting(false)}
         onConfirm={() => {
-          setModal(undefined);
+          setDeleting(false);
           void actions.remove();
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * The phone's action bar: it sticks to the bottom of the screen while the
+ * form scrolls and rests after the form at its end, so it never hides a field.
+ */
+export function ActionBar() {
+  return (
+    <Box
+      data-testid="deposit-action-bar"
+      pos="sticky"
+      bottom={0}
+      mt="md"
+      p="xs"
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 150, borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <PrimaryActions inline />
+    </Box>
   );
 }

@@ -54,16 +54,17 @@ describe('publish rules', () => {
     }) as RecordJson;
 
   it('disables Publish with files expected and none, or a file unfinished', () => {
-    expect(publishBlockedByFiles(draft({ enabled: true, count: 0 }), true)).toBe(true);
-    expect(publishBlockedByFiles(draft({ enabled: false }), false)).toBe(false);
+    expect(publishBlockedByFiles(draft({ enabled: true, count: 0 }), true, false)).toBe('noFiles');
+    expect(publishBlockedByFiles(draft({ enabled: false }), false, false)).toBeUndefined();
     const pending = { 'a.csv': { key: 'a.csv', status: 'pending' } } as never;
-    expect(publishBlockedByFiles(draft({ enabled: true, count: 1, entries: pending }), true)).toBe(
-      true,
-    );
+    expect(
+      publishBlockedByFiles(draft({ enabled: true, count: 1, entries: pending }), true, false),
+    ).toBe('unfinished');
     const done = { 'a.csv': { key: 'a.csv', status: 'completed' } } as never;
-    expect(publishBlockedByFiles(draft({ enabled: true, count: 1, entries: done }), true)).toBe(
-      false,
-    );
+    const withDone = draft({ enabled: true, count: 1, entries: done });
+    expect(publishBlockedByFiles(withDone, true, false)).toBeUndefined();
+    // A file still uploading from this page is not finished either.
+    expect(publishBlockedByFiles(withDone, true, true)).toBe('unfinished');
   });
 
   it('offers Delete, Discard changes or Discard version', () => {

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../deposit-context.ts';
-import { SUCCESS_INDICATOR_MS, type Feedback } from '../feedback.ts';
-import { sectionAnchor } from '../sections.ts';
+import { formErrors, SUCCESS_INDICATOR_MS, type Feedback } from '../feedback.ts';
+import type { DepositFormValues } from '../form-values.ts';
+import { countBySection, sectionAnchor } from '../sections.ts';
 
 /** The banner after an action: saved, saved with feedback (section links), failures, conflicts. */
 export function FeedbackBanner() {
@@ -50,28 +52,49 @@ function FeedbackAlert({ feedback }: { feedback: Feedback }) {
           {feedback.message ?? t(`deposit.feedback.failed.${feedback.action}`)}
         </Alert>
       );
-    case 'validation': {
-      const intro: ReactNode =
-        feedback.message ?? t(`deposit.feedback.validation.${feedback.action}`);
-      return (
-        <Alert
-          color={feedback.severity === 'error' ? 'orange' : 'blue'}
-          variant="light"
-          role="alert"
-        >
-          <Group gap={6} wrap="wrap">
-            <Text size="sm">{intro}</Text>
-            {feedback.sections.map(({ section, count }) => (
-              <Anchor key={section} size="sm" href={`#${sectionAnchor(section)}`}>
-                {t('deposit.feedback.sectionLink', {
-                  section: t(`deposit.sections.${section}`),
-                  count,
-                })}
-              </Anchor>
-            ))}
-          </Group>
-        </Alert>
-      );
-    }
+    case 'validation':
+      return <ValidationAlert feedback={feedback} />;
   }
+}
+
+/**
+ * Validation feedback counted from the form as it is now: an error that is
+ * fixed (a file uploaded, a name typed) leaves the count, and the banner
+ * goes when none is left.
+ */
+function ValidationAlert({ feedback }: { feedback: Extract<Feedback, { kind: 'validation' }> }) {
+  const { t } = useTranslation();
+  const { errors } = useFormState<DepositFormValues>();
+  const placed = formErrors(errors);
+  const sections = countBySection(placed.map((item) => item.field));
+  const { unplaced, message } = feedback;
+  if (sections.length === 0 && unplaced.length === 0 && !message) return null;
+  const severities = [
+    ...placed.map((item) => item.severity),
+    ...unplaced.map((item) => item.severity ?? 'error'),
+  ];
+  return (
+    <Alert
+      color={severities.includes('error') || message ? 'orange' : 'blue'}
+      variant="light"
+      role="alert"
+    >
+      <Group gap={6} wrap="wrap">
+        <Text size="sm">{message ?? t(`deposit.feedback.validation.${feedback.action}`)}</Text>
+        {sections.map(({ section, count }) => (
+          <Anchor key={section} size="sm" href={`#${sectionAnchor(section)}`}>
+            {t('deposit.feedback.sectionLink', {
+              section: t(`deposit.sections.${section}`),
+              count,
+            })}
+          </Anchor>
+        ))}
+      </Group>
+      {unplaced.map((item) => (
+        <Text key={item.field} size="sm" mt={4}>
+          {item.messages.join(' ')}
+        </Text>
+      ))}
+    </Alert>
+  );
 }

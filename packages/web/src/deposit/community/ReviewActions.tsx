@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublishModal } from '../actions/PublishModal.tsx';
 import { useDeposit } from '../deposit-context.ts';
-import { canSubmitReview, mayManage, offersChangeCommunity } from './review-rules.ts';
+import { canSubmitReview, mayManage, offersChangeCommunity, submitHint } from './review-rules.ts';
 
 // Loaded when first opened: the deposit page's initial JavaScript stays small.
 const SubmitReviewModal = lazy(() =>
@@ -26,11 +26,8 @@ export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
   const manage = mayManage(draft);
   const submitDisabled = !canSubmitReview(draft) || blockedByFiles || !manage;
   const inReview = draft?.status === 'in_review';
-  const hint = blockedByFiles
-    ? t('deposit.actions.publishNeedsFiles')
-    : !manage
-      ? t('deposit.review.needsManage')
-      : undefined;
+  const hintKey = submitHint(draft, { blockedByFiles, direct });
+  const hint = hintKey && t(hintKey);
 
   return (
     <>

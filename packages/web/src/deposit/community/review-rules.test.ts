@@ -7,6 +7,7 @@ import {
   offersChangeCommunity,
   reviewChange,
   showsCommunitySelection,
+  submitHint,
 } from './review-rules.ts';
 
 function draftIn(status: RecordStatus, community?: string): RecordJson {
@@ -68,5 +69,29 @@ describe('the review rules of SPEC §4', () => {
     });
     expect(reviewChange(draftIn('in_review', 'c1'), undefined)).toEqual({ kind: 'none' });
     expect(reviewChange(draftIn('draft'), undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the tooltip of Submit for review / Publish to community', () => {
+  const asCurator = (status: RecordStatus) =>
+    ({ ...draftIn(status, 'c1'), ui: { permissions: { can_manage: false } } }) as RecordJson;
+
+  it('explains the button a curator sees on a submission, in its own words', () => {
+    const files = { blockedByFiles: false, direct: true };
+    expect(submitHint(asCurator('in_review'), files)).toBe('deposit.review.inReviewHint');
+    expect(submitHint(asCurator('draft_with_review'), files)).toBe(
+      'deposit.review.needsManageDirect',
+    );
+    expect(submitHint(asCurator('draft_with_review'), { ...files, direct: false })).toBe(
+      'deposit.review.needsManage',
+    );
+  });
+
+  it('names missing files first, and says nothing when the button works', () => {
+    const draft = draftIn('draft_with_review', 'c1');
+    expect(submitHint(draft, { blockedByFiles: true, direct: false })).toBe(
+      'deposit.actions.publishNeedsFiles',
+    );
+    expect(submitHint(draft, { blockedByFiles: false, direct: true })).toBeUndefined();
   });
 });

@@ -50,6 +50,31 @@ export function mayManage(draft: RecordJson | undefined): boolean {
   return permissions?.can_manage !== false;
 }
 
+/** Statuses whose review request the editor's banner links to (the decline's reason is there). */
+export function linksToReview(draft: RecordJson | undefined): boolean {
+  return ['in_review', 'declined', 'expired'].includes(statusOf(draft));
+}
+
+/**
+ * Why Submit for review (or Publish to community) cannot be clicked, as the
+ * key of its tooltip; undefined when it can, or when nothing needs saying.
+ */
+export function submitHint(
+  draft: RecordJson | undefined,
+  { blockedByFiles, direct }: { blockedByFiles: boolean; direct: boolean },
+):
+  | 'deposit.review.inReviewHint'
+  | 'deposit.actions.publishNeedsFiles'
+  | 'deposit.review.needsManageDirect'
+  | 'deposit.review.needsManage'
+  | undefined {
+  if (statusOf(draft) === 'in_review') return 'deposit.review.inReviewHint';
+  if (blockedByFiles) return 'deposit.actions.publishNeedsFiles';
+  if (!mayManage(draft))
+    return direct ? 'deposit.review.needsManageDirect' : 'deposit.review.needsManage';
+  return undefined;
+}
+
 /** What a save has to do with the review so it matches the chosen community. */
 export type ReviewChange =
   { kind: 'none' } | { kind: 'put'; communityId: string } | { kind: 'delete' };

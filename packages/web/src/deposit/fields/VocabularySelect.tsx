@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useVocabulary, type GenericVocabulary } from '../../api/vocabularies.ts';
 import type { DepositFormValues } from '../form-values.ts';
 import { errorText, useFieldError } from './field-error.tsx';
+import { optionLabels } from './option-labels.ts';
 
 interface VocabularySelectProps {
   name: string;
@@ -28,7 +29,9 @@ export function VocabularySelect({
   const error = useFieldError(name);
   const { data = [] } = useVocabulary(type, tags);
   const value = typeof field.value === 'string' && field.value ? field.value : null;
-  const options = data.map((item) => ({ value: item.id, label: item.title_l10n }));
+  const options = optionLabels(data, (parent, title) =>
+    t('deposit.fields.resourceType.child', { parent, title }),
+  );
   // A saved id the list does not know (yet) still shows.
   if (value && !options.some((option) => option.value === value))
     options.push({ value, label: value });

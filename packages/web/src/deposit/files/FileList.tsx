@@ -7,7 +7,14 @@ import type { FileUploads } from './useFileUploads.ts';
  * The draft's files and the transfers in flight, with progress, cancel and
  * remove. Its own chunk: a new upload has no files to list.
  */
-export default function FileList({ files }: { files: FileUploads }) {
+export default function FileList({
+  files,
+  canRemove,
+}: {
+  files: FileUploads;
+  /** False where the server keeps the files as they are (a published version's). */
+  canRemove: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   return (
@@ -37,15 +44,17 @@ export default function FileList({ files }: { files: FileUploads }) {
                     : t('deposit.files.status.pending')}
               </Table.Td>
               <Table.Td>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="xs"
-                  aria-label={t('deposit.files.removeFile', { name: entry.key })}
-                  onClick={() => void files.remove(entry)}
-                >
-                  {t('deposit.files.remove')}
-                </Button>
+                {canRemove && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    aria-label={t('deposit.files.removeFile', { name: entry.key })}
+                    onClick={() => void files.remove(entry)}
+                  >
+                    {t('deposit.files.remove')}
+                  </Button>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

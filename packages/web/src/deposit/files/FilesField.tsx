@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
+import { allows } from '../abilities.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { describedBy, GroupError, useFieldError } from '../fields/field-error.tsx';
 import type { DepositFormValues } from '../form-values.ts';
@@ -50,22 +51,38 @@ export function FilesField({
   const files = useFileUploads();
   const refusalText = useRefusalText();
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const { clearErrors } = useFormContext<DepositFormValues>();
+  // The edit draft of a published record keeps that record's files.
+  const locked = !allows(draft, 'can_update_files');
 
-  useEffect(() => onUploadingChange(files.uploading), [files.uploading, onUploadingChange]);
+  // A transfer that failed is not finished either: Publish waits for its retry or cancel.
+  const unfinished = files.transfers.length > 0;
+  useEffect(() => onUploadingChange(unfinished), [unfinished, onUploadingChange]);
+
+  // "Missing uploaded files" no longer holds once files are there: the error goes with it.
+  const hasFiles = files.entries.length > 0;
+  const stale = enabled && hasFiles && !unfinished && error !== undefined;
+  useEffect(() => {
+    if (stale) clearErrors('files.enabled');
+  }, [stale, clearErrors]);
 
   if (!enabled) return <Text size="sm">{t('deposit.files.metadataOnly')}</Text>;
 
   const full = files.usedCount >= files.quota.maxFiles;
-  const canImport = (draft?.versions.index ?? 1) > 1 && files.entries.length === 0;
+  const canImport = !locked && (draft?.versions.index ?? 1) > 1 && files.entries.length === 0;
   const empty = files.entries.length === 0 && files.transfers.length === 0;
 
   return (
     <Stack gap="sm">
-      <DropArea
-        disabled={full}
-        onFiles={(selected) => void files.add(selected)}
-        describedBy={describedBy(errorId, error)}
-      />
+      {locked ? (
+        <Text size="sm">{t('deposit.files.locked')}</Text>
+      ) : (
+        <DropArea
+          disabled={full}
+          onFiles={(selected) => void files.add(selected)}
+          describedBy={describedBy(errorId, error)}
+        />
+      )}
       {/* A status: screen readers hear the count change as uploads finish or files go. */}
       <Text size="sm" c="dimmed" data-testid="files-quota" role="status">
         {t('deposit.files.quota', {
@@ -102,7 +119,7 @@ export function FilesField({
         <Text size="sm">{t('deposit.files.none')}</Text>
       ) : (
         <Suspense>
-          <FileList files={files} />
+          <FileList files={files} canRemove={!locked} />
         </Suspense>
       )}
       <GroupError id={errorId} error={error} size="sm" />

@@ -239,8 +239,6 @@ export function useFileUploads() {
     }
   }
 
-  const uploading = transfers.some((transfer) => !transfer.failed);
-
   return {
     entries,
     transfers,
@@ -248,7 +246,6 @@ export function useFileUploads() {
     usedCount: used.length,
     usedBytes: used.reduce((sum, file) => sum + file.size, 0),
     refusals,
-    uploading,
     importing,
     loading: list.isPending && draft !== undefined,
     add,

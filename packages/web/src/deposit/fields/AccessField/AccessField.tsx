@@ -1,5 +1,6 @@
 import type { Visibility } from '@arca/schema';
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -17,6 +18,7 @@ import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { sectionAnchor } from '../../sections.ts';
 import { describedBy, errorText, GroupError, useFieldError } from '../field-error.tsx';
+import { isolateLtr } from '../ltr-fragments.tsx';
 import {
   accessSummary,
   embargoAllowed,
@@ -94,6 +96,12 @@ export function AccessField() {
           </Text>
         )}
         <GroupError id={ids.recordError} error={recordError} />
+        {!communityPublic && community.chosen && (
+          // Choosing the community switched a public record to restricted: say so (SPEC §4).
+          <Alert variant="light" color="blue" role="status" p="xs">
+            {t('deposit.access.communityRestricted', { title: community.chosen.metadata.title })}
+          </Alert>
+        )}
         <Text size="sm" fw={500} id={ids.files}>
           {t('deposit.access.filesOnly')}
         </Text>
@@ -116,8 +124,9 @@ export function AccessField() {
             <TextInput
               {...register('access.embargo.until')}
               label={t('deposit.access.embargo.until')}
-              description={t('deposit.access.embargo.untilHelp')}
-              placeholder="YYYY-MM-DD"
+              description={isolateLtr(t('deposit.access.embargo.untilHelp'))}
+              placeholder={t('deposit.fields.datePlaceholder')}
+              dir="ltr"
               withAsterisk
               error={errorText(untilError)}
             />

@@ -24,6 +24,39 @@ describe('CreatibutorModal', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('clears a required-field message as soon as the field is filled', async () => {
+    mockFetch({ 'GET /api/vocabularies/creatorsroles': roles });
+    const { user } = renderWithProviders(
+      <CreatibutorModal kind="creators" onClose={() => {}} onSave={() => {}} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Family name is a required field.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /^Family name/ }), 'Curie');
+    expect(screen.queryByText('Family name is a required field.')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /^Family name/ }));
+    expect(screen.getByText('Family name is a required field.')).toBeInTheDocument();
+  });
+
+  it('offers the affiliations the server finds, also by acronym', async () => {
+    mockFetch({
+      'GET /api/vocabularies/creatorsroles': roles,
+      'GET /api/affiliations': reply(200, {
+        hits: {
+          hits: [{ id: '01ggx4157', name: 'European Organization for Nuclear Research' }],
+          total: 1,
+        },
+      }),
+    });
+    const { user } = renderWithProviders(
+      <CreatibutorModal kind="creators" onClose={() => {}} onSave={() => {}} />,
+    );
+    await user.type(await screen.findByRole('combobox', { name: 'Affiliations' }), 'CERN');
+    expect(
+      await screen.findByRole('option', { name: 'European Organization for Nuclear Research' }),
+    ).toBeInTheDocument();
+  });
+
   it('requires a role for a contributor and checks an ORCID', async () => {
     mockFetch({ 'GET /api/vocabularies/contributorsroles': roles });
     const onSave = vi.fn();

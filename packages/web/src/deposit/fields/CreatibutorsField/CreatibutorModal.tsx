@@ -24,9 +24,12 @@ import { useValidationText } from '../field-error.tsx';
 import { checkCreatibutor, type CreatibutorKind } from './check-creatibutor.ts';
 import { useIdentifierLookup } from './identifier-lookup.ts';
 import { useReturnFocus } from '../../../ui/useReturnFocus.ts';
+import { serverMatches } from '../server-matches.ts';
 
 /** "Added" shows this long after "Save and add another" (SPEC §2). */
 export const ADDED_NOTICE_MS = 2000;
+
+const NO_PROBLEMS: ReadonlyMap<string, string> = new Map();
 
 const SCHEMES: Record<PersonOrOrgType, ('orcid' | 'ror' | 'gnd')[]> = {
   personal: ['orcid', 'gnd'],
@@ -59,12 +62,14 @@ export function CreatibutorModal({ kind, initial, onClose, onSave }: Creatibutor
   const { t } = useTranslation();
   useReturnFocus();
   const [value, setValue] = useState<CreatibutorValue>(initial ?? emptyCreatibutor());
-  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  // After a refused save the messages follow the values, so a fixed field clears at once.
+  const [checked, setChecked] = useState(false);
   const [added, setAdded] = useState(false);
   const validationText = useValidationText();
   const person = value.person_or_org;
   const roles = useVocabulary(kind === 'creators' ? 'creatorsroles' : 'contributorsroles');
   const action = initial ? 'edit' : 'add';
+  const errors = checked ? checkCreatibutor(kind, value) : NO_PROBLEMS;
 
   useEffect(() => {
     if (!added) return;
@@ -94,12 +99,14 @@ export function CreatibutorModal({ kind, initial, onClose, onSave }: Creatibutor
   );
 
   const save = (another: boolean) => {
-    const problems = checkCreatibutor(kind, value);
-    setErrors(problems);
-    if (problems.size > 0) return;
+    if (checkCreatibutor(kind, value).size > 0) {
+      setChecked(true);
+      return;
+    }
     onSave(value);
     if (another) {
       setValue(emptyCreatibutor());
+      setChecked(false);
       setAdded(true);
     } else {
       onClose();
@@ -230,6 +237,7 @@ function AffiliationsInput({
       value={value.map((affiliation) => affiliation.name)}
       searchValue={search}
       onSearchChange={setSearch}
+      filter={serverMatches}
       onChange={(names) =>
         onChange(
           names.map((name) => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { newRows } from '../../form-values.ts';
 import { RepeatableRows } from '../RepeatableRows.tsx';
+import { isolateLtr } from '../ltr-fragments.tsx';
 import { TextField } from '../TextField/TextField.tsx';
 import { VocabularySelect } from '../VocabularySelect.tsx';
 
@@ -18,7 +19,9 @@ export function DatesField() {
           <TextField
             name={`${prefix}.date`}
             label={t('deposit.fields.dates.date')}
-            description={t('deposit.fields.dates.hint')}
+            description={isolateLtr(t('deposit.fields.dates.hint'))}
+            placeholder={t('deposit.fields.datePlaceholder')}
+            dir="ltr"
             required
           />
           <VocabularySelect

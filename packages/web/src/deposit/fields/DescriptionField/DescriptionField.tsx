@@ -1,23 +1,19 @@
-import { Input, Paper, Skeleton, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Input, Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
 
-const loadEditor = () => import('./RichTextEditor.tsx');
-
 // The rich-text editor is the heaviest part of the form (about 120 KB
-// gzipped): it loads when the person starts on the description, not with the
-// page, which keeps the page's first load small.
+// gzipped): its own chunk, fetched as soon as the editor's code runs, in
+// parallel with the draft. Until it is there a skeleton stands in, never a
+// box that looks typeable: keystrokes into a stand-in would be lost when the
+// editor replaced it.
+const editorChunk = import('./RichTextEditor.tsx');
 const RichTextEditor = lazy(() =>
-  loadEditor().then((module) => ({ default: module.RichTextEditor })),
+  editorChunk.then((module) => ({ default: module.RichTextEditor })),
 );
-
-/** The text of an HTML description, for the box shown before the editor loads. */
-function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-}
 
 /** The description, as HTML from a rich-text editor; the server sanitises it. */
 export function DescriptionField() {
@@ -26,40 +22,22 @@ export function DescriptionField() {
     name: 'metadata.description',
   });
   const error = useFieldError('metadata.description');
-  const [editing, setEditing] = useState(false);
   const label = t('deposit.fields.description.label');
-  const start = () => setEditing(true);
 
   return (
-    <Input.Wrapper label={label} error={errorText(error)}>
-      {editing ? (
-        <Suspense fallback={<Skeleton height={160} />}>
-          <RichTextEditor
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            label={label}
-          />
-        </Suspense>
-      ) : (
-        <Paper
-          withBorder
-          p="xs"
-          mih={160}
-          role="textbox"
-          aria-label={label}
-          aria-multiline
-          tabIndex={0}
-          onFocus={start}
-          onClick={start}
-          onPointerEnter={() => void loadEditor()}
-          style={{ cursor: 'text' }}
-        >
-          <Text size="sm" c={field.value ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-            {field.value ? plainText(field.value) : t('deposit.fields.description.placeholder')}
-          </Text>
-        </Paper>
-      )}
+    <Input.Wrapper
+      label={label}
+      description={t('deposit.fields.description.placeholder')}
+      error={errorText(error)}
+    >
+      <Suspense fallback={<Skeleton height={168} mt={4} />}>
+        <RichTextEditor
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={label}
+        />
+      </Suspense>
     </Input.Wrapper>
   );
 }

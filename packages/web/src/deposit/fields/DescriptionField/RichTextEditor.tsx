@@ -1,7 +1,7 @@
-import { Button, Group, Paper } from '@mantine/core';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { Button, Group, Paper, Skeleton } from '@mantine/core';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface RichTextEditorProps {
@@ -13,12 +13,17 @@ interface RichTextEditorProps {
 
 /** TipTap with a small toolbar: bold, italic, lists, links come as typed URLs. */
 export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEditorProps) {
-  const { t } = useTranslation();
+  // The content to start from; later values come in through the effect below.
+  const [initialContent] = useState(value);
   const editor = useEditor({
     extensions: [StarterKit],
-    content: value,
-    immediatelyRender: true,
-    autofocus: 'end',
+    content: initialContent,
+    // Created in an effect, once the component is mounted. Created during the
+    // render instead, TipTap destroys the instance on a 1 ms timer unless the
+    // mount effect has run by then; after a lazy chunk or a slow render it
+    // often had not, so the first keystrokes went to a destroyed editor and the
+    // next getHTML() threw on its null schema.
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         'aria-label': label,
@@ -30,6 +35,19 @@ export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEdito
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
     onBlur: () => onBlur(),
   });
+  // A value set from outside (a restore, a reload after a conflict) replaces the content.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  // One frame, between the mount and the editor's creation.
+  if (!editor) return <Skeleton height={168} mt={4} />;
+  return <EditorWithToolbar editor={editor} />;
+}
+
+function EditorWithToolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -39,11 +57,6 @@ export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEdito
       orderedList: current.isActive('orderedList'),
     }),
   });
-
-  // A value set from outside (a restore, a reload after a conflict) replaces the content.
-  useEffect(() => {
-    if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
 
   const tool = (key: keyof typeof state, run: () => void, text: string) => (
     <Button

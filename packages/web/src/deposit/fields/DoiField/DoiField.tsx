@@ -1,10 +1,11 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDeposit } from '../../deposit-context.ts';
-import type { DepositFormValues, DoiChoice } from '../../form-values.ts';
-import { describedBy, errorText, GroupError, useFieldError } from '../field-error.tsx';
+import type { DepositFormValues } from '../../form-values.ts';
+import { errorText, useFieldError } from '../field-error.tsx';
+import { allows } from '../../abilities.ts';
+import { doiChoices, doiRequiredFor } from './doi-rules.ts';
 
 /**
  * The DOI: an existing one typed in (external), a managed one reserved here,
@@ -19,18 +20,24 @@ export function DoiField() {
   const { register } = useFormContext<DepositFormValues>();
   const { field } = useController<DepositFormValues, 'pids.choice'>({ name: 'pids.choice' });
   const error = useFieldError('pids.doi');
-  const errorId = useId();
   const reserved = draft?.pids.doi?.provider !== 'external' ? draft?.pids.doi : undefined;
-  const choices: DoiChoice[] = settings.doiRequired
-    ? ['external', 'managed']
-    : ['external', 'managed', 'none'];
+  const siteRequires = settings.doiRequired;
+  const required = doiRequiredFor(draft, siteRequires);
+  const choices = doiChoices(required);
+  // A registered DOI (a published record's) stays: the server refuses to discard it.
+  const canDiscard = allows(draft, 'can_discard_pids');
 
   return (
     <Stack gap="xs">
       <Radio.Group
         label={t('deposit.fields.doi.question')}
+        description={
+          required && !siteRequires ? t('deposit.fields.doi.requiredForVersion') : undefined
+        }
         value={field.value}
         onChange={(value) => field.onChange(value)}
+        // Whatever the answer, the server's DOI error shows here (the input has its own).
+        error={field.value === 'external' ? undefined : errorText(error)}
       >
         <Group mt={4}>
           {choices.map((choice) => (
@@ -58,26 +65,30 @@ export function DoiField() {
               <Text size="sm" ff="monospace">
                 {reserved.identifier}
               </Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void actions.discard()}
-                loading={actions.busy === 'discard'}
-              >
-                {t('deposit.fields.doi.discard')}
-              </Button>
+              {canDiscard ? (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void actions.discard()}
+                  loading={actions.busy === 'discard'}
+                >
+                  {t('deposit.fields.doi.discard')}
+                </Button>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('deposit.fields.doi.registered')}
+                </Text>
+              )}
             </>
           ) : (
             <Button
               size="xs"
               onClick={() => void actions.reserve()}
               loading={actions.busy === 'reserve'}
-              aria-describedby={describedBy(errorId, error)}
             >
               {t('deposit.fields.doi.reserve')}
             </Button>
           )}
-          {!reserved && <GroupError id={errorId} error={error} />}
         </Group>
       )}
       {field.value === 'none' && (

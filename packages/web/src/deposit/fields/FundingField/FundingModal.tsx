@@ -15,6 +15,7 @@ import { useAwardSuggestions, useFunderSuggestions } from '../../../api/vocabula
 import type { FundingValue } from '../../form-values.ts';
 import { pickText } from '../../serializer.ts';
 import { useReturnFocus } from '../../../ui/useReturnFocus.ts';
+import { serverMatches } from '../server-matches.ts';
 
 interface FundingModalProps {
   initial?: FundingValue;
@@ -74,6 +75,7 @@ export function FundingModal({ initial, onClose, onSave }: FundingModalProps) {
             const match = funders.data?.find((item) => item.name === name);
             setFunder(match ? { id: match.id, name: match.name } : { name });
           }}
+          filter={serverMatches}
           error={funderError}
           data-autofocus
         />
@@ -94,7 +96,7 @@ export function FundingModal({ initial, onClose, onSave }: FundingModalProps) {
             clearable
             searchValue={awardSearch}
             onSearchChange={setAwardSearch}
-            filter={({ options }) => options}
+            filter={serverMatches}
             onChange={(id) => {
               const match = awards.data?.find((item) => item.id === id);
               setAward(

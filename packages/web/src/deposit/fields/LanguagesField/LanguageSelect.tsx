@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useVocabularySuggestions } from '../../../api/vocabularies.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
+import { serverMatches } from '../server-matches.ts';
 
 /** One language (of an additional title or description), searched as it is typed. */
 export function LanguageSelect({ name, label }: { name: string; label: string }) {
@@ -29,7 +30,7 @@ export function LanguageSelect({ name, label }: { name: string; label: string })
       onSearchChange={setSearch}
       searchable
       clearable
-      filter={({ options: all }) => all}
+      filter={serverMatches}
       placeholder={t('deposit.fields.searchPlaceholder')}
       error={errorText(error)}
     />

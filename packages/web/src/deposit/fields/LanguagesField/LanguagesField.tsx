@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useVocabularySuggestions } from '../../../api/vocabularies.ts';
 import type { DepositFormValues, LanguageValue } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
+import { serverMatches } from '../server-matches.ts';
 
 /** The languages of the record, from the languages vocabulary (sent as {id}). */
 export function LanguagesField() {
@@ -29,7 +30,7 @@ export function LanguagesField() {
       searchValue={search}
       onSearchChange={setSearch}
       searchable
-      filter={({ options }) => options}
+      filter={serverMatches}
       placeholder={t('deposit.fields.searchPlaceholder')}
       error={errorText(error)}
     />

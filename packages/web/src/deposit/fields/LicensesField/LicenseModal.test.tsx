@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, reply } from '../../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test-providers.tsx';
@@ -43,6 +43,36 @@ describe('LicenseModal', () => {
       '/api/vocabularies/licenses?tags=recommended&sort=title&page=1&size=12&q=',
     );
     expect(paths).toContain('/api/vocabularies/licenses?tags=data&sort=title&page=1&size=12&q=');
+  });
+
+  it('pages through the list and searches every licence, not only the recommended', async () => {
+    const licence = (n: number) => ({ id: `l-${n}`, title_l10n: `Licence ${n}`, tags: ['all'] });
+    const requests = mockFetch({
+      'GET /api/vocabularies/licenses': ({ path }) => {
+        const page = Number(new URL(path, 'http://x').searchParams.get('page'));
+        const hits = Array.from({ length: 12 }, (_, i) => licence((page - 1) * 12 + i + 1));
+        return reply(200, { hits: { hits: hits.slice(0, page === 3 ? 6 : 12), total: 30 } });
+      },
+    });
+    const { user } = renderWithProviders(
+      <LicenseModal
+        state={{ action: 'add', mode: 'standard' }}
+        onClose={() => {}}
+        onSwitchToCustom={() => {}}
+        onSubmit={() => {}}
+      />,
+    );
+    const results = await screen.findByRole('radiogroup', { name: 'Licenses' });
+    expect(await within(results).findAllByRole('radio')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByRole('radio', { name: 'Licence 25' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search licenses' }), 'zlib');
+    await waitFor(() =>
+      expect(requests.map((request) => request.path)).toContain(
+        '/api/vocabularies/licenses?tags=all&sort=bestmatch&page=1&size=12&q=zlib',
+      ),
+    );
   });
 
   it('checks a custom licence: title required, link a valid URL', async () => {

@@ -3,17 +3,24 @@ import {
   Button,
   Group,
   Modal,
+  Pagination,
   Radio,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
   Textarea,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLicenseSearch, type LicenseSearch } from '../../../api/vocabularies.ts';
+import {
+  LICENSE_PAGE_SIZE,
+  useLicenseSearch,
+  type LicenseSearch,
+  type VocabularyOption,
+} from '../../../api/vocabularies.ts';
 import type { LicenseValue } from '../../form-values.ts';
 import { useValidationText } from '../field-error.tsx';
 import { checkCustomLicense } from './custom-license.ts';
@@ -68,10 +75,25 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
   const [q, setQ] = useState('');
   const [query] = useDebouncedValue(q, 250);
   const [tag, setTag] = useState<LicenseSearch['tag']>('recommended');
+  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<string | undefined>(state.initial?.id);
-  const { data } = useLicenseSearch({ q: query, tag });
+  // The chosen licence is kept as found: another page or search may not show it.
+  const [picked, setPicked] = useState<VocabularyOption>();
+  const { data } = useLicenseSearch({ q: query, tag }, page);
   const hits = data?.hits ?? [];
-  const choice = hits.find((hit) => hit.id === chosen);
+  const choice = picked ?? hits.find((hit) => hit.id === chosen);
+  const pages = Math.ceil((data?.total ?? 0) / LICENSE_PAGE_SIZE);
+
+  const search = (text: string) => {
+    setQ(text);
+    setPage(1);
+    // A search looks through every licence, not only the few recommended ones.
+    if (text.trim() && tag === 'recommended') setTag('all');
+  };
+  const choose = (id: string) => {
+    setChosen(id);
+    setPicked(hits.find((hit) => hit.id === id));
+  };
 
   return (
     <Stack>
@@ -79,12 +101,15 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
         label={t('deposit.fields.licenses.modal.search')}
         placeholder={t('deposit.fields.licenses.modal.searchPlaceholder')}
         value={q}
-        onChange={(event) => setQ(event.currentTarget.value)}
+        onChange={(event) => search(event.currentTarget.value)}
         data-autofocus
       />
       <SegmentedControl
         value={tag}
-        onChange={(value) => setTag(value)}
+        onChange={(value) => {
+          setTag(value);
+          setPage(1);
+        }}
         data={TAGS.map((value) => ({
           value,
           label: t(`deposit.fields.licenses.modal.tags.${value}`),
@@ -92,8 +117,9 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
       />
       <Radio.Group
         value={chosen ?? null}
-        onChange={setChosen}
-        aria-label={t('deposit.fields.licenses.modal.results')}
+        onChange={choose}
+        // The group is named by its label element: an aria-label would miss the radiogroup.
+        label={<VisuallyHidden>{t('deposit.fields.licenses.modal.results')}</VisuallyHidden>}
       >
         <Stack gap="xs" mah={360} style={{ overflowY: 'auto' }}>
           {hits.map((hit) => (
@@ -107,6 +133,20 @@ function StandardLicense({ state, onClose, onSwitchToCustom, onSubmit }: License
           {data && hits.length === 0 && <Text size="sm">{t('deposit.fields.nothingFound')}</Text>}
         </Stack>
       </Radio.Group>
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({
+            'aria-label': t(`search.pagination.${control}`),
+          })}
+          getItemProps={(item) => ({
+            'aria-label': t('search.pagination.page', { page: item }),
+          })}
+        />
+      )}
       <Anchor component="button" type="button" size="sm" onClick={onSwitchToCustom}>
         {t('deposit.fields.licenses.modal.notFound')}
       </Anchor>

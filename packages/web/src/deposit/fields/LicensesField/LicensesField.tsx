@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Button, Fieldset, Group, Paper, Stack, Text } from 
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLicense } from '../../../api/vocabularies.ts';
 import type { DepositFormValues, LicenseValue } from '../../form-values.ts';
 import { LICENSE_DESCRIPTION_LENGTH, truncate } from '../../summary.ts';
 import { describedBy, GroupError, useFieldError } from '../field-error.tsx';
@@ -95,11 +96,21 @@ interface LicenseItemProps {
   onRemove: () => void;
 }
 
-function LicenseItem({ id, index, license, onEdit, onRemove }: LicenseItemProps) {
+/** A standard licence in the interface language; a custom one as it was typed. */
+function useLicenseTexts(license: LicenseValue) {
+  const { data } = useLicense(license.id);
+  return {
+    title: data?.title_l10n ?? license.title,
+    description: data?.description_l10n ?? license.description,
+  };
+}
+
+function LicenseItem({ id, index, license: value, onEdit, onRemove }: LicenseItemProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const error = useFieldError(`metadata.rights.${index}`);
   const errorId = useId();
+  const license = { ...value, ...useLicenseTexts(value) };
   const long = [...license.description].length > LICENSE_DESCRIPTION_LENGTH;
   return (
     <SortableItem id={id}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isolateLtr } from '../ltr-fragments.tsx';
 import { TextField } from '../TextField/TextField.tsx';
 
 /** EDTF level 0, with SPEC §5's hint. */
@@ -8,8 +9,9 @@ export function PublicationDateField() {
     <TextField
       name="metadata.publication_date"
       label={t('deposit.fields.publicationDate.label')}
-      description={t('deposit.fields.publicationDate.hint')}
-      placeholder="YYYY-MM-DD"
+      description={isolateLtr(t('deposit.fields.publicationDate.hint'))}
+      placeholder={t('deposit.fields.datePlaceholder')}
+      dir="ltr"
       required
     />
   );

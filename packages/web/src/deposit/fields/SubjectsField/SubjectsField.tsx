@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubjectSuggestions } from '../../../api/vocabularies.ts';
 import type { DepositFormValues, SubjectValue } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
+import { serverMatches } from '../server-matches.ts';
 
 /** Subjects from the vocabulary (kept with their id) and free keywords. */
 export function SubjectsField() {
@@ -38,6 +39,9 @@ export function SubjectsField() {
       }
       searchValue={search}
       onSearchChange={setSearch}
+      filter={serverMatches}
+      // A half-typed keyword is not a keyword: Enter, a comma or a suggestion adds one.
+      acceptValueOnBlur={false}
       error={errorText(error)}
     />
   );

@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, fillRequired, loggedInPage, sidewaysOverflow } from './deposit.helpers.ts';
+import { useE2E } from './server.ts';
+
+const e2e = useE2E();
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+interface Draft {
+  id: string;
+}
+
+const metadata = (title: string) => ({
+  resource_type: { id: 'dataset' },
+  title,
+  publication_date: '2026-01-15',
+  creators: [{ person_or_org: { type: 'personal', family_name: 'Curie', given_name: 'Marie' } }],
+});
+
+/** A record published with a DOI managed here, and the draft of its new version. */
+async function newVersionAfterManagedDoi(page: Page, title: string): Promise<string> {
+  const base = `${e2e.server.url}/api/records`;
+  const draft = await api<Draft>(page, 'POST', base, {
+    metadata: metadata(title),
+    files: { enabled: false },
+  });
+  await api(page, 'POST', `${base}/${draft.id}/draft/pids/doi`);
+  await api(page, 'POST', `${base}/${draft.id}/draft/actions/publish`);
+  const next = await api<Draft>(page, 'POST', `${base}/${draft.id}/versions`);
+  return next.id;
+}
+
+async function sized(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await loggedInPage(e2e.browser, e2e.server.url);
+  await page.setViewportSize(viewport);
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+const publishButton = (page: Page) => page.getByRole('button', { name: 'Publish', exact: true });
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('the deposit editor on a %s', (_name, viewport) => {
+  it('says at the DOI field why a new version cannot be published without a DOI, and offers no "No DOI"', async () => {
+    const page = await sized(viewport);
+    const id = await newVersionAfterManagedDoi(page, `DOI rule ${viewport.width}`);
+    await page.goto(`${e2e.server.url}/uploads/${id}`);
+    const question = page.getByRole('radiogroup', {
+      name: 'Do you already have a DOI for this upload?',
+    });
+    await question.getByRole('radio', { name: 'No, reserve one for me' }).waitFor();
+    expect(await page.getByRole('radio', { name: "No, I don't need a DOI" }).count()).toBe(0);
+    await publishButton(page).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+    const message = 'DOI is needed. You need to reserve a DOI before publishing.';
+    // The message sits with the DOI question, not only in the banner.
+    const wrapper = page.locator('.mantine-InputWrapper-root', { has: question });
+    await wrapper.getByText(message).waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it('keeps Publish disabled while a file is uploading', async () => {
+    const page = await sized(viewport);
+    await page.goto(`${e2e.server.url}/uploads/new`);
+    await fillRequired(page, `Upload wait ${viewport.width}`);
+    const choose = (name: string) =>
+      page.getByLabel('Choose files').setInputFiles({
+        name,
+        mimeType: 'text/csv',
+        buffer: Buffer.from('a,b\n1,2\n'),
+      });
+    const uploaded = (name: string) =>
+      page
+        .getByTestId('deposit-file')
+        .filter({ hasText: name })
+        .filter({ hasText: 'Uploaded' })
+        .waitFor({ timeout: 30_000 });
+    await choose('first.csv');
+    await uploaded('first.csv');
+    await expect.poll(() => publishButton(page).isEnabled()).toBe(true);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/draft\/files\/slow\.csv\/content(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await choose('slow.csv');
+    await page.getByTestId('deposit-upload').filter({ hasText: 'slow.csv' }).waitFor();
+    await expect.poll(() => publishButton(page).isDisabled()).toBe(true);
+    // Still disabled a moment later: held back by the upload, not by a passing render.
+    await page.waitForTimeout(500);
+    expect(await publishButton(page).isDisabled()).toBe(true);
+    release();
+    await uploaded('slow.csv');
+    await expect.poll(() => publishButton(page).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('edits a published record offering only what the server allows', async () => {
+    const page = await sized(viewport);
+    const base = `${e2e.server.url}/api/records`;
+    const draft = await api<Draft>(page, 'POST', base, {
+      metadata: metadata(`Published edit ${viewport.width}`),
+      files: { enabled: false },
+    });
+    await api(page, 'POST', `${base}/${draft.id}/draft/pids/doi`);
+    await api(page, 'POST', `${base}/${draft.id}/draft/actions/publish`);
+    await page.goto(`${e2e.server.url}/uploads/${draft.id}`);
+    await page.getByText('This DOI is registered and cannot be discarded.').waitFor();
+    expect(await page.getByRole('button', { name: 'Discard the DOI' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it('removes no files of a published version, and says why', async () => {
+    const page = await sized(viewport);
+    // The demo's first record, with four files.
+    const found = await api<{ hits: { hits: { id: string }[] } }>(
+      page,
+      'GET',
+      `${e2e.server.url}/api/records?q=${encodeURIComponent('"Soil moisture, Lake Geneva basin 2025"')}`,
+    );
+    const id = found.hits.hits[0]?.id ?? '';
+    await page.goto(`${e2e.server.url}/uploads/${id}`);
+    await page.getByTestId('deposit-file').first().waitFor();
+    await page
+      .getByText(
+        'Files of a published version cannot be changed. Create a new version to change them.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Remove readings.csv' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
+
+describe('the deposit editor on a phone', () => {
+  it('keeps Save draft and Publish on screen from the top of the form to its end, covering no field', async () => {
+    const page = await sized(PHONE);
+    await page.goto(`${e2e.server.url}/uploads/new`);
+    const save = page.getByRole('button', { name: 'Save draft' });
+    await save.waitFor();
+    expect(await save.isVisible()).toBe(true);
+    const inViewport = async () => {
+      const box = await save.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
+    };
+    expect(await inViewport()).toBe(true);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('heading', { name: 'Funding' }).scrollIntoViewIfNeeded();
+    expect(await inViewport()).toBe(true);
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    expect(await inViewport()).toBe(true);
+    expect(await publishButton(page).isVisible()).toBe(true);
+    // At the end the bar rests below the form's last part instead of over it.
+    const clear = await page.evaluate(`(() => {
+      const bar = document.querySelector('[data-testid="deposit-action-bar"]');
+      const before = bar.previousElementSibling.getBoundingClientRect();
+      return before.bottom <= bar.getBoundingClientRect().top + 1;
+    })()`);
+    expect(clear).toBe(true);
+    // The narrowest phones we serve.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});

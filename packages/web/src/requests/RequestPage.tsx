@@ -54,7 +54,8 @@ function ReceiverCommunity({ request }: { request: RequestJson }) {
   return (
     <Text size="sm" data-testid="request-community">
       {t('requests.community')}{' '}
-      <Anchor component={Link} to={`/communities/${community.data.slug}`}>
+      {/* Underlined: in a line of text, a link is told apart by more than its colour. */}
+      <Anchor component={Link} to={`/communities/${community.data.slug}`} underline="always">
         {community.data.metadata.title}
       </Anchor>
     </Text>

@@ -6,7 +6,7 @@ import { HttpError } from './errors.ts';
 import { DomainError, type DomainErrorKind } from '../services/errors.ts';
 
 /** The one place a domain error gets its HTTP status. */
-const STATUS_OF: Record<DomainErrorKind, number> = {
+export const STATUS_OF: Record<DomainErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -4,6 +4,8 @@ import type { RecordJson } from '@arca/schema';
 import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
+import { STATUS_OF } from '../http/error-handler.ts';
+import { DomainError } from '../services/errors.ts';
 import { linkBuilder } from '../http/links.ts';
 import { recordHead, withHead } from '../http/record-head.ts';
 import { appShellReader } from '../http/web.ts';
@@ -60,10 +62,11 @@ export function recordPageRoutes({
         const result = await services.records
           .readRecord(actor, request.params.id)
           .catch((error: unknown) => {
-            if (error instanceof HttpError) return error;
+            if (error instanceof DomainError) return error;
             throw error;
           });
-        if (result instanceof HttpError) return reply.status(result.status).send(shell);
+        // A refused or missing record still gets the app, which says why.
+        if (result instanceof DomainError) return reply.status(STATUS_OF[result.kind]).send(shell);
         if ('redirectTo' in result) {
           const token = request.query.token
             ? `?token=${encodeURIComponent(request.query.token)}`

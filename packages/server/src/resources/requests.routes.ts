@@ -139,7 +139,11 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           tags,
           summary: "Read a request (expand=1: with its creator's name)",
           params: idParams,
-          querystring: z.object({ expand: expandFlag }),
+          // A guest follows their request with its token (read by the actor).
+          querystring: z.object({
+            expand: expandFlag,
+            access_request_token: z.string().max(2000).optional(),
+          }),
         },
       },
       async (request, reply) => {

@@ -77,6 +77,10 @@ const PLACES: { name: string; folder: URL; english: () => Tree; partial?: string
  * taken for a text left untranslated.
  */
 const SAME_AS_ENGLISH = new Set([
+  // Words several languages write as English does (Dutch, Italian...).
+  'Menu',
+  'Community',
+  'Community:',
   // Names and what is made of placeholders and names only.
   'Arca',
   'DOI {{doi}}',

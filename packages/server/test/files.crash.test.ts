@@ -1,45 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient, freePort, spawnServer } from './child-server.ts';
 import { md5, someBytes } from './files.helpers.ts';
-import { testDatabase } from './harness.ts';
+import { useCrashEnvironment } from './crash-environment.ts';
 
 const MiB = 1024 * 1024;
 const partSize = 64 * MiB;
 const parts = 3;
 const bytes = someBytes(partSize * parts - 12345, 21);
 
-let dataDir: string;
-let env: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'arca-crash-'));
-  env = { ARCA_DATA_DIR: dataDir, ARCA_SECRET_KEY: randomBytes(32).toString('hex') };
-  if (testDatabase === 'postgres') {
-    const url = process.env.DATABASE_URL!;
-    const name = `arca_crash_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    env.DATABASE_URL = target.toString();
-    dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-});
-afterAll(async () => {
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const crash = useCrashEnvironment('arca-crash');
 
 async function login(url: string) {
   const client = new HttpClient(url);
@@ -54,7 +25,7 @@ async function login(url: string) {
 describe('a crash during a commit', () => {
   it('never leaves a completed file with wrong bytes; the upload resumes after a restart', async () => {
     const port = await freePort();
-    let server = await spawnServer(env, port);
+    let server = await spawnServer(crash.env, port);
     let client = await login(server.url);
     const draft = await client.request('POST', '/api/records', {
       metadata: {
@@ -100,7 +71,7 @@ describe('a crash during a commit', () => {
     await commit;
     expect(await stalled).toBeNull();
 
-    server = await spawnServer(env, port);
+    server = await spawnServer(crash.env, port);
     client = await login(server.url);
     const after = await client.request('GET', `${files}/big.bin`);
     expect(after.status).toBe(200);
@@ -117,7 +88,7 @@ describe('a crash during a commit', () => {
     const content = await client.request('GET', `${files}/big.bin/content`);
     expect(md5(content.raw)).toBe(md5(bytes));
     // No half-written file is left behind, and the interrupted L upload starts again cleanly.
-    const stored = readdirSync(path.join(dataDir, 'files'), { recursive: true }).map(String);
+    const stored = readdirSync(path.join(crash.dataDir, 'files'), { recursive: true }).map(String);
     expect(stored.filter((name) => name.includes('.tmp-'))).toEqual([]);
     expect((await client.request('POST', `${files}/small.bin/commit`)).status).toBe(400);
     const small = someBytes(8 * MiB, 3);

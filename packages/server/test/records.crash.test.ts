@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient, freePort, spawnServer } from './child-server.ts';
 import { md5, someBytes } from './files.helpers.ts';
-import { testDatabase } from './harness.ts';
+import { useCrashEnvironment } from './crash-environment.ts';
 
 // The server is killed (SIGKILL) while an operation's unit of work holds its changes and
 // has not committed: ARCA_TEST_PAUSE_BEFORE_COMMIT (services/records/unit-of-work.ts) holds
@@ -14,37 +9,11 @@ import { testDatabase } from './harness.ts';
 const PAUSE_MS = 4000;
 const bytes = { 'one.bin': someBytes(40_000, 11), 'two.csv': someBytes(5_000, 12) };
 
-let dataDir: string;
-let env: Record<string, string>;
-let dropDatabase: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'arca-records-crash-'));
-  env = { ARCA_DATA_DIR: dataDir, ARCA_SECRET_KEY: randomBytes(32).toString('hex') };
-  if (testDatabase === 'postgres') {
-    const url = process.env.DATABASE_URL!;
-    const name = `arca_records_crash_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    env.DATABASE_URL = target.toString();
-    dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-});
-afterAll(async () => {
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const crash = useCrashEnvironment('arca-records-crash');
 
 async function start(port: number, pauseIn?: string) {
   const server = await spawnServer(
-    pauseIn ? { ...env, ARCA_TEST_PAUSE_BEFORE_COMMIT: `${pauseIn}:${PAUSE_MS}` } : env,
+    pauseIn ? { ...crash.env, ARCA_TEST_PAUSE_BEFORE_COMMIT: `${pauseIn}:${PAUSE_MS}` } : crash.env,
     port,
   );
   const client = new HttpClient(server.url);

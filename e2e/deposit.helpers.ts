@@ -60,7 +60,7 @@ export async function api<T>(page: Page, method: string, url: string, data?: unk
   });
   if (!response.ok())
     throw new Error(`${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
+  return (response.status() === 204 ? undefined : await response.json()) as T;
 }
 
 /** How far the page scrolls sideways (0 when it fits its viewport). */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
+import { communityWithCurator, submitForReview } from './review.helpers.ts';
 
 const e2e = useE2E();
+const BOB = { family_name: 'Baker', given_name: 'Bob' };
 
 interface Mail {
   to: string;
@@ -113,9 +114,21 @@ describe('requests in the browser', () => {
   it('a curator accepts a community submission from the requests page', async () => {
     // A community of its own, so the demo's submissions do not change what this test sees.
     const alice = await loggedInPage(e2e.browser, e2e.server.url);
-    const lab = await createLab(alice, 'carol');
+    const lab = await communityWithCurator(
+      alice,
+      e2e.server.url,
+      'share-e2e-lab',
+      'Share e2e lab',
+      'carol',
+    );
     const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
-    const id = await submitToLab(bob, lab, 'Moss cover survey for the lab');
+    const { draftId: id } = await submitForReview(
+      bob,
+      e2e.server.url,
+      lab,
+      'Moss cover survey for the lab',
+      BOB,
+    );
 
     const carol = await loggedInPage(e2e.browser, e2e.server.url, 'carol@demo.arca');
     await carol.goto(`${e2e.server.url}/me/requests`);
@@ -135,73 +148,3 @@ describe('requests in the browser', () => {
     for (const page of [carol, bob, alice]) await page.context().close();
   });
 });
-
-/** The API as the page's user, with the CSRF header the server wants on writes. */
-async function apiAs(page: Page) {
-  const cookies = await page.context().cookies(e2e.server.url);
-  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const headers = { 'X-CSRFToken': csrf, 'Content-Type': 'application/json' };
-  const call = async (method: 'POST' | 'PUT', path: string, data: unknown, status: number) => {
-    const answer = await page.request.fetch(`${e2e.server.url}${path}`, { method, headers, data });
-    expect(answer.status(), await answer.text()).toBe(status);
-    return answer.status() === 204 ? undefined : ((await answer.json()) as { id: string });
-  };
-  return call;
-}
-
-/** A community owned by the page's user, with `curator` (a username search) as curator. */
-async function createLab(owner: Page, curator: string): Promise<string> {
-  const call = await apiAs(owner);
-  const lab = await call(
-    'POST',
-    '/api/communities',
-    { slug: 'share-e2e-lab', metadata: { title: 'Share e2e lab', description: 'A lab.' } },
-    201,
-  );
-  const users = (await (
-    await owner.request.get(`${e2e.server.url}/api/users?suggest=${curator}`)
-  ).json()) as { hits: { hits: { id: string }[] } };
-  const member = users.hits.hits[0]?.id ?? '';
-  await call(
-    'POST',
-    `/api/communities/${lab?.id}/members`,
-    { members: [{ type: 'user', id: member }], role: 'curator' },
-    204,
-  );
-  return lab?.id ?? '';
-}
-
-/** A publishable draft of the page's user, submitted to the community for review. */
-async function submitToLab(page: Page, communityId: string, title: string): Promise<string> {
-  const call = await apiAs(page);
-  const draft = await call(
-    'POST',
-    '/api/records',
-    {
-      metadata: {
-        resource_type: { id: 'dataset' },
-        title,
-        publication_date: '2026-04-01',
-        creators: [
-          { person_or_org: { type: 'personal', family_name: 'Baker', given_name: 'Bob' } },
-        ],
-      },
-      files: { enabled: false },
-    },
-    201,
-  );
-  const id = draft?.id ?? '';
-  await call(
-    'PUT',
-    `/api/records/${id}/draft/review`,
-    { receiver: { community: communityId }, type: 'community-submission' },
-    200,
-  );
-  await call(
-    'POST',
-    `/api/records/${id}/draft/actions/submit-review`,
-    { payload: { content: '<p>Please review.</p>', format: 'html' } },
-    202,
-  );
-  return id;
-}

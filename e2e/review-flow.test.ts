@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './axe-check.ts';
 import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
+import { communityWithCurator, submitForReview } from './review.helpers.ts';
 
 const e2e = useE2E();
 
@@ -11,73 +12,18 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** The API as the page's user, with the CSRF header the server wants on writes. */
-async function apiAs(page: Page) {
-  const cookies = await page.context().cookies(e2e.server.url);
-  const csrf = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const headers = { 'X-CSRFToken': csrf, 'Content-Type': 'application/json' };
-  return async (method: 'POST' | 'PUT', path: string, data: unknown, status: number) => {
-    const answer = await page.request.fetch(`${e2e.server.url}${path}`, { method, headers, data });
-    expect(answer.status(), await answer.text()).toBe(status);
-    return answer.status() === 204 ? undefined : ((await answer.json()) as { id: string });
-  };
-}
-
 /** Bob's community with Carol as its curator (an owner's own submissions go straight in). */
 async function labOfBob(slug: string): Promise<string> {
   const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
-  const call = await apiAs(bob);
-  const lab = await call(
-    'POST',
-    '/api/communities',
-    { slug, metadata: { title: `Review lab ${slug}`, description: 'A lab.' } },
-    201,
-  );
-  const users = (await (
-    await bob.request.get(`${e2e.server.url}/api/users?suggest=carol`)
-  ).json()) as { hits: { hits: { id: string }[] } };
-  await call(
-    'POST',
-    `/api/communities/${lab?.id}/members`,
-    { members: [{ type: 'user', id: users.hits.hits[0]?.id ?? '' }], role: 'curator' },
-    204,
-  );
+  const lab = await communityWithCurator(bob, e2e.server.url, slug, `Review lab ${slug}`, 'carol');
   await bob.context().close();
-  return lab?.id ?? '';
+  return lab;
 }
 
 /** A draft of Alice's submitted to the lab; the id of its request. */
 async function submitted(alice: Page, communityId: string, title: string): Promise<string> {
-  const call = await apiAs(alice);
-  const draft = await call(
-    'POST',
-    '/api/records',
-    {
-      metadata: {
-        resource_type: { id: 'dataset' },
-        title,
-        publication_date: '2026-04-01',
-        creators: [
-          { person_or_org: { type: 'personal', family_name: 'Archer', given_name: 'Alice' } },
-        ],
-      },
-      files: { enabled: false },
-    },
-    201,
-  );
-  await call(
-    'PUT',
-    `/api/records/${draft?.id}/draft/review`,
-    { receiver: { community: communityId }, type: 'community-submission' },
-    200,
-  );
-  const request = await call(
-    'POST',
-    `/api/records/${draft?.id}/draft/actions/submit-review`,
-    { payload: { content: '<p>Please review.</p>', format: 'html' } },
-    202,
-  );
-  return request?.id ?? '';
+  const creator = { family_name: 'Archer', given_name: 'Alice' };
+  return (await submitForReview(alice, e2e.server.url, communityId, title, creator)).requestId;
 }
 
 describe('a curator reviews a submission', () => {

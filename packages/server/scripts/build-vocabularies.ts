@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import spdx from 'spdx-license-list';
 import { iso6393 } from 'iso-639-3';
+import { DATA_DESCRIPTIONS, ccFamilyDescription } from './data-licence-descriptions.ts';
 
 export const dataDir = new URL('../src/vocabularies/data/', import.meta.url);
 
@@ -45,7 +46,7 @@ const SOFTWARE =
   /^(a?gpl-|lgpl-|bsd-|0bsd$|mit($|-)|mitnfa$|apache-|artistic-|cecill-|eupl-|mpl-|epl-|cpl-|cddl-|zlib|libpng|isc$|x11|wtfpl$|unlicense$|bsl-|openssl$|python-|psf-|php-|ruby$|vim$|ijg$|ftl$|ncsa$|sleepycat$|ecl-|afl-|cc0-1\.0$)/;
 
 // Short plain-language summaries (our own wording) for the licences people
-// pick most; the rest go without a description.
+// pick most and for every data licence; the rest go without a description.
 const GPL3 =
   'A strong copyleft licence: anyone who distributes the software or a work based on it must';
 const LGPL3 =
@@ -100,6 +101,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'pddl-1.0':
     'A public domain dedication for databases and their contents that waives all rights, so anyone may use the data for any purpose without conditions.',
 };
+Object.assign(DESCRIPTIONS, DATA_DESCRIPTIONS);
 // Deprecated SPDX ids that mean the same as their "-only" successors.
 for (const name of ['gpl-2.0', 'gpl-3.0', 'lgpl-3.0', 'agpl-3.0'])
   DESCRIPTIONS[name] = DESCRIPTIONS[`${name}-only`]!;
@@ -117,7 +119,7 @@ export function buildLicenses(): LicenseItem[] {
   return Object.entries(spdx)
     .map(([spdxId, license]): LicenseItem => {
       const id = spdxId.toLowerCase();
-      const description = DESCRIPTIONS[id];
+      const description = DESCRIPTIONS[id] ?? ccFamilyDescription(id, DESCRIPTIONS);
       const icon = ccIcon(id);
       const tags = ['all'];
       if (RECOMMENDED.includes(id)) tags.unshift('recommended');

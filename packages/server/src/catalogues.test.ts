@@ -65,7 +65,8 @@ const PLACES: { name: string; folder: URL; english: () => Tree; partial?: string
     name: 'vocab',
     folder: new URL('./vocabularies/locales/', import.meta.url),
     english: englishVocabulary,
-    // Over 700 licences: the catalogues name the ones people pick most, the rest stay English.
+    // Over 700 licences: the catalogues name the ones people pick most and every data
+    // licence (licence-catalogues.test.ts); the rest stay English.
     partial: ['licenses.', 'licensedescriptions.'],
   },
 ];

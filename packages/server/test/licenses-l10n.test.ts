@@ -39,6 +39,30 @@ describe('licences in the caller’s language', () => {
     expect(plain.json.title.en).toBe('Creative Commons Attribution 4.0 International');
   });
 
+  it('describes every licence the picker offers for datasets, in Japanese', async () => {
+    const japanese = JSON.parse(
+      readFileSync(new URL('../src/vocabularies/locales/ja.json', import.meta.url), 'utf8'),
+    ) as Record<string, Record<string, string>>;
+    const search = await t.client().get('/api/vocabularies/licenses?tags=data&size=200', {
+      headers: { accept: 'application/vnd.inveniordm.v1+json', 'accept-language': 'ja' },
+    });
+    const hits = search.json.hits.hits as {
+      id: string;
+      title_l10n: string;
+      description_l10n?: string;
+    }[];
+    expect(hits.length).toBeGreaterThan(70);
+    for (const hit of hits) {
+      expect(hit.description_l10n, hit.id).toBe(japanese.licensedescriptions![hit.id]);
+    }
+    const byId = new Map(hits.map((hit) => [hit.id, hit]));
+    // Creative Commons licences carry their official Japanese name; ODC names stay as they are.
+    expect(byId.get('cc-by-nc-sa-4.0')?.title_l10n).toBe(
+      'クリエイティブ・コモンズ 表示-非営利-継承 4.0 国際',
+    );
+    expect(byId.get('odbl-1.0')?.title_l10n).toBe('Open Data Commons Open Database License v1.0');
+  });
+
   it('finds a licence by its German title', async () => {
     const found = await t
       .client()

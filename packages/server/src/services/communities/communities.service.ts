@@ -6,6 +6,7 @@ import { memberOperations } from './members.ts';
 export type { CommunitySearchParams } from './core.ts';
 export {
   communityFacts,
+  communityView,
   type CommunityRow,
   type CommunityServiceDeps,
   type CommunityView,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { communities } from '../../db/schema.communities.ts';
 import {
   communityPolicy,
+  roleIn,
   type CommunityAction,
   type CommunityFacts,
 } from '../../permissions/communities.policy.ts';
@@ -41,15 +42,16 @@ export function communityFacts(row: CommunityRow, creationOpen = false): Communi
   };
 }
 
+/** A community with the actor's role in it and what the actor may do with it. */
+export const communityView = (actor: Actor, row: CommunityRow): CommunityView => ({
+  row,
+  role: roleIn(actor, row.id),
+  can: (action) => can(communityPolicy, action, actor, communityFacts(row)),
+});
+
 /** What the communities operations share: finding a community and checking the actor. */
 export function createCommunityKit(deps: CommunityServiceDeps) {
   const { db } = deps;
-
-  const viewOf = (actor: Actor, row: CommunityRow): CommunityView => ({
-    row,
-    role: actor.communities?.find((m) => m.id === row.id)?.role ?? null,
-    can: (action) => can(communityPolicy, action, actor, communityFacts(row)),
-  });
 
   async function find(idOrSlug: string): Promise<CommunityRow | undefined> {
     const [row] = await db
@@ -75,7 +77,7 @@ export function createCommunityKit(deps: CommunityServiceDeps) {
   return {
     ...deps,
     membersChanged: deps.onMembersChanged ?? (() => undefined),
-    viewOf,
+    viewOf: communityView,
     find,
     readable,
     authorized,

@@ -6,7 +6,7 @@ import {
   COMMUNITY_ROLES,
   type CommunityRole,
 } from './community-roles.ts';
-import { Administrator, SystemProcess, can, filter, type Actor, type Generator } from './policy.ts';
+import { Administrator, SystemProcess, type Actor, type Generator } from './policy.ts';
 
 /** What a community permission looks at. */
 export interface CommunityFacts {
@@ -94,9 +94,3 @@ export const communityPolicy = {
 } satisfies Record<string, readonly CommunityGenerator[]>;
 
 export type CommunityAction = keyof typeof communityPolicy;
-
-// Shorthands for the communities services, which predate `can`/`filter`.
-export const canOnCommunity = (action: CommunityAction, actor: Actor, community: CommunityFacts) =>
-  can(communityPolicy, action, actor, community);
-export const communityFilter = (action: CommunityAction, actor: Actor) =>
-  filter(communityPolicy, action, actor);

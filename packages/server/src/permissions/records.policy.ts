@@ -7,7 +7,6 @@ import {
   AnyUser,
   AuthenticatedUser,
   SystemProcess,
-  can,
   filter,
   type Actor,
   type Generator,
@@ -238,8 +237,6 @@ export const recordPolicy = {
 
 export type RecordAction = keyof typeof recordPolicy;
 
-// Shorthands for the records service and search, which predate `can`/`filter`.
-export const canOnRecord = (action: RecordAction, actor: Actor, record: RecordFacts) =>
-  can(recordPolicy, action, actor, record);
+// Still used by records/search.service.ts; to be replaced there by `filter(recordPolicy, …)`.
 export const recordFilter = (action: RecordAction, actor: Actor) =>
   filter(recordPolicy, action, actor);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema.requests.ts';
 import { CURATING_ROLES } from './community-roles.ts';
 import type { RecordFacts } from './records.policy.ts';
-import { Administrator, SystemProcess, can, filter, type Actor, type Generator } from './policy.ts';
+import { Administrator, SystemProcess, type Actor, type Generator } from './policy.ts';
 import { GuestTokenHolder, RecordManagers } from './access-requests.policy.ts';
 
 /** What a request permission looks at. */
@@ -101,9 +101,3 @@ export const requestPolicy = {
 } satisfies Record<string, readonly RequestGenerator[]>;
 
 export type RequestAction = keyof typeof requestPolicy;
-
-// Shorthands for the requests service, which predates `can`/`filter`.
-export const canOnRequest = (action: RequestAction, actor: Actor, request: RequestFacts) =>
-  can(requestPolicy, action, actor, request);
-export const requestFilter = (action: RequestAction, actor: Actor) =>
-  filter(requestPolicy, action, actor);

@@ -1,9 +1,8 @@
 import type { RecordStatus } from '@arca/schema';
 import type { Links } from '../../http/links.ts';
-import { canOnCommunity, roleIn } from '../../permissions/communities.policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import {
-  communityFacts,
+  communityView,
   type CommunityRow,
 } from '../../services/communities/communities.service.ts';
 import { serializeCommunity } from './community.serializer.ts';
@@ -48,12 +47,5 @@ export function serializeReviewSummary(review: RequestRow, links: Links) {
 
 /** The receiving community in `expanded.parent.review.receiver`, as the community API shows it. */
 export function expandCommunity(row: CommunityRow, actor: Actor, links: Links) {
-  return serializeCommunity(
-    {
-      row,
-      role: roleIn(actor, row.id),
-      can: (action) => canOnCommunity(action, actor, communityFacts(row)),
-    },
-    links,
-  );
+  return serializeCommunity(communityView(actor, row), links);
 }

@@ -3,19 +3,16 @@ import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { requests } from '../../db/schema.requests.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
-import { canOnCommunity } from '../../permissions/communities.policy.ts';
-import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
+import { communityPolicy } from '../../permissions/communities.policy.ts';
+import { can } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import type { RecordComponent } from '../records/components.ts';
 import type { RecordService, RecordView } from '../records/records.service.ts';
 import { systemActor, type RequestService } from '../requests/requests.service.ts';
 import type { RequestRow } from '../requests/types.ts';
 import { communityFacts, type CommunityRow, type CommunityService } from './communities.service.ts';
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
-import {
-  currentReviewJson,
-  isCurrentReviewOf,
-  reviewFromJson,
-} from '../records/context.repository.ts';
+import { isCurrentReviewOf } from '../records/context.repository.ts';
 
 export const AUTO_ACCEPT_COMMENT = 'This request has been automatically accepted.';
 
@@ -59,14 +56,14 @@ export function createReviewService(deps: {
   /** The draft, if the actor may manage it (all review changes need manage, API.md §7). */
   async function managedDraft(actor: Actor, draftId: string): Promise<RecordView> {
     const view = await records.readDraft(actor, draftId);
-    if (!canOnRecord('canManage', actor, view.facts)) throw permissionDenied();
+    if (!can(recordPolicy, 'canManage', actor, view.facts)) throw permissionDenied();
     if (view.isPublished) throw new DomainError('invalid', 'reviewPublished');
     if (view.versions.index > 1) throw new DomainError('invalid', 'reviewNewVersion');
     return view;
   }
 
   function checkMayReach(actor: Actor, community: CommunityRow): void {
-    if (!canOnCommunity('canSubmitRecord', actor, communityFacts(community))) {
+    if (!can(communityPolicy, 'canSubmitRecord', actor, communityFacts(community))) {
       throw new DomainError('forbidden', 'submissionMembersOnly');
     }
   }
@@ -91,7 +88,7 @@ export function createReviewService(deps: {
       if (parsed.data.type !== COMMUNITY_SUBMISSION)
         throw new DomainError('invalid', 'invalidReviewType');
       const community = await communities.find(parsed.data.receiver.community);
-      if (!community || !canOnCommunity('canRead', actor, communityFacts(community))) {
+      if (!community || !can(communityPolicy, 'canRead', actor, communityFacts(community))) {
         throw field('receiver.community', 'communityNotFound');
       }
       const existing = view.review;
@@ -172,7 +169,7 @@ export function createReviewService(deps: {
         });
       }
       let result = await deps.requests.act(actor, review.id, 'submit', comment);
-      if (canOnCommunity('canIncludeDirectly', actor, communityFacts(community))) {
+      if (can(communityPolicy, 'canIncludeDirectly', actor, communityFacts(community))) {
         await deps.requests.act(systemActor, review.id, 'accept', AUTO_ACCEPT_COMMENT);
         result = await deps.requests.viewOf(actor, (await deps.requests.row(review.id))!);
       }
@@ -181,9 +178,6 @@ export function createReviewService(deps: {
 
     /** Keeps drafts and their reviews consistent through the records lifecycle. */
     component: {
-      // The same fold the record context reads with (one prepared statement).
-      reviewJson: currentReviewJson,
-      reviewFromJson,
       receiverOf: (review) => communities.find(review.receiverId ?? ''),
       communitiesOf: (actor, ids) => communities.readableAmong(actor, ids),
       async afterCreate(actor, draftId, body) {

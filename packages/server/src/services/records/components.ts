@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { RequestRow } from '../requests/types.ts';
@@ -23,12 +22,6 @@ export interface LifecycleStep {
  * unit of work, on committed state; `on*` hooks run inside it, on `tx` only.
  */
 export interface RecordComponent {
-  /**
-   * The draft's review request, which its status and permissions depend on, as
-   * JSON (a row or null): it is folded into the draft's read, and read back.
-   */
-  reviewJson?: (draftId: SQL) => SQL;
-  reviewFromJson?: (json: unknown) => RequestRow | undefined;
   /** The community a review goes to, for `?expand=1` (the deposit form's community header). */
   receiverOf?(review: RequestRow): Promise<CommunityRow | undefined>;
   /** The record's communities the actor may see, for `parent.communities.entries`. */

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { canOnRecord, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
+import { can } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
 import { DomainError, notFound, permissionDenied } from '../errors.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
@@ -30,7 +31,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
   const state = createStateReader(deps.db);
 
   function authorize(action: RecordAction, actor: Actor, loaded: Pick<Loaded, 'facts'>): void {
-    if (!canOnRecord(action, actor, loaded.facts)) throw permissionDenied();
+    if (!can(recordPolicy, action, actor, loaded.facts)) throw permissionDenied();
   }
 
   /** A draft the actor may act on (read on the pool, outside any unit of work). */

@@ -1,4 +1,5 @@
-import { canOnRecord, type Actor } from '../../permissions/records.policy.ts';
+import { can } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { notFound } from '../errors.ts';
 import type { GrantFact, ParentRow, RecordRow } from './repository.ts';
 import type { RecordKit } from './kit.ts';
@@ -10,7 +11,7 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
   async function latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
     for (const version of await kit.repo.versionsOf(parentId)) {
       const loaded = await kit.state.recordState(version.id);
-      if (loaded && canOnRecord('canRead', actor, loaded.facts)) return version.id;
+      if (loaded && can(recordPolicy, 'canRead', actor, loaded.facts)) return version.id;
     }
     return undefined;
   }
@@ -63,7 +64,7 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
       const result: RecordView[] = [];
       for (const version of await kit.repo.versionsOf(parent.id)) {
         const loaded = (await kit.state.recordState(version.id))!;
-        if (canOnRecord('canRead', actor, loaded.facts))
+        if (can(recordPolicy, 'canRead', actor, loaded.facts))
           result.push(await views.view(loaded, actor, options));
       }
       return result;

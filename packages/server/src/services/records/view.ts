@@ -1,5 +1,6 @@
 import type { FieldError } from '@arca/schema';
-import { canOnRecord, type Actor, type RecordFacts } from '../../permissions/records.policy.ts';
+import { can } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor, type RecordFacts } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { CommunityRow } from '../communities/communities.service.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
@@ -89,7 +90,7 @@ export function createViews(kit: RecordKit) {
         loaded.files ??
         (await deps.files.entries(loaded.row.id, loaded.kind === 'draft')),
     };
-    if (canOnRecord('canManage', actor, recordFacts)) {
+    if (can(recordPolicy, 'canManage', actor, recordFacts)) {
       const { grants, links } = loaded.sharing ?? {
         grants: await deps.access.grantsOf(parent.id),
         links: await deps.access.linksOf(parent.id),

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CommunityBody } from '@arca/schema';
+import { communities, communityMembers } from '../../db/schema.communities.ts';
+import { communityPolicy, type CommunityFacts } from '../../permissions/communities.policy.ts';
+import type { CommunityRole } from '../../permissions/community-roles.ts';
+import { can, filter } from '../../permissions/policy.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { DomainError } from '../errors.ts';
+import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
+
+export interface CommunitySearchParams {
+  q?: string | undefined;
+  sort: 'bestmatch' | 'newest' | 'oldest';
+  page: number;
+  size: number;
+  visibility?: string[] | undefined;
+  mine?: boolean;
+}
+
+const columnsOf = (body: CommunityBody) => ({
+  slug: body.slug,
+  title: body.metadata.title,
+  description: body.metadata.description ?? '',
+  website: body.metadata.website ?? '',
+  visibility: body.access?.visibility ?? 'public',
+  submissionPolicy: body.access?.record_submission_policy ?? 'open',
+  reviewPolicy: body.access?.review_policy ?? 'open',
+  themeEnabled: body.theme?.enabled ?? false,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** Creating, reading, changing and finding communities (API.md §5.1). */
+export function coreOperations(kit: CommunityKit) {
+  const { db, viewOf } = kit;
+
+  async function slugFree(slug: string, except?: string) {
+    const row = await kit.find(slug);
+    if (row && row.id !== except) {
+      throw new DomainError('invalid', 'validation', {
+        errors: [{ field: 'slug', messages: ['communitySlugTaken'] }],
+      });
+    }
+  }
+
+  return {
+    /** The communities with these ids that the actor may see, in the order given. */
+    async readableAmong(actor: Actor, ids: readonly string[]): Promise<CommunityRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(communities)
+        .where(inArray(communities.id, [...ids]));
+      return ids
+        .map((id) => rows.find((row) => row.id === id))
+        .filter(
+          (row): row is CommunityRow =>
+            row !== undefined && can(communityPolicy, 'canRead', actor, communityFacts(row)),
+        );
+    },
+
+    /** Creates a community; its creator becomes its owner. */
+    async create(actor: Actor, body: CommunityBody): Promise<CommunityView> {
+      const facts: CommunityFacts = {
+        id: '',
+        visibility: 'public',
+        submissionPolicy: 'open',
+        reviewPolicy: 'open',
+        creationOpen: kit.creationOpen,
+      };
+      if (!can(communityPolicy, 'canCreate', actor, facts)) {
+        throw new DomainError(
+          'forbidden',
+          actor.identity.userId === null ? 'permissionDenied' : 'communityCreationRestricted',
+        );
+      }
+      await slugFree(body.slug);
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(communities).values(columnsOf(body)).returning();
+        if (actor.identity.userId !== null) {
+          await tx
+            .insert(communityMembers)
+            .values({ communityId: created!.id, userId: actor.identity.userId, role: 'owner' });
+        }
+        return created!;
+      });
+      if (actor.identity.userId !== null) kit.membersChanged([actor.identity.userId]);
+      const role: CommunityRole | null = actor.identity.userId === null ? null : 'owner';
+      const withRole: Actor = {
+        ...actor,
+        communities: [...(actor.communities ?? []), ...(role ? [{ id: row.id, role }] : [])],
+      };
+      return viewOf(withRole, row);
+    },
+
+    async read(actor: Actor, idOrSlug: string): Promise<CommunityView> {
+      return viewOf(actor, await kit.readable(actor, idOrSlug));
+    },
+
+    async update(actor: Actor, idOrSlug: string, body: CommunityBody): Promise<CommunityView> {
+      const row = await kit.authorized(actor, idOrSlug, 'canUpdate');
+      await slugFree(body.slug, row.id);
+      const [updated] = await db
+        .update(communities)
+        .set({
+          ...columnsOf(body),
+          updatedAt: new Date(),
+          revisionId: sql`${communities.revisionId} + 1`,
+        })
+        .where(eq(communities.id, row.id))
+        .returning();
+      return viewOf(actor, updated!);
+    },
+
+    async search(actor: Actor, params: CommunitySearchParams) {
+      const q = params.q?.trim().toLowerCase() ?? '';
+      const text = sql`lower(${communities.title} || ' ' || ${communities.slug} || ' ' || ${communities.description})`;
+      const mine = (actor.communities ?? []).map((m) => m.id);
+      const where = and(
+        filter(communityPolicy, 'canRead', actor),
+        params.mine ? (mine.length === 0 ? sql`FALSE` : inArray(communities.id, mine)) : undefined,
+        params.visibility?.length ? inArray(communities.visibility, params.visibility) : undefined,
+        q ? sql`${text} LIKE ${`%${escapeLike(q)}%`}` : undefined,
+      );
+      const sort = params.sort === 'bestmatch' && !q ? 'newest' : params.sort;
+      const order =
+        sort === 'oldest'
+          ? [asc(communities.createdAt), asc(communities.id)]
+          : sort === 'newest'
+            ? [desc(communities.createdAt), asc(communities.id)]
+            : [
+                desc(sql`(lower(${communities.title}) LIKE ${`${escapeLike(q)}%`})`),
+                desc(sql`similarity(lower(${communities.title}), ${q})`),
+                asc(communities.title),
+              ];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(communities)
+          .where(where)
+          .orderBy(...order)
+          .limit(params.size)
+          .offset((params.page - 1) * params.size),
+        db.select({ n: count() }).from(communities).where(where),
+      ]);
+      return { hits: rows.map((row) => viewOf(actor, row)), total: total?.n ?? 0, sort };
+    },
+  };
+}

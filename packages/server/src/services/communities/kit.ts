@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { communities } from '../../db/schema.communities.ts';
+import {
+  communityPolicy,
+  roleIn,
+  type CommunityAction,
+  type CommunityFacts,
+} from '../../permissions/communities.policy.ts';
+import type { CommunityRole } from '../../permissions/community-roles.ts';
+import { can } from '../../permissions/policy.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { notFound, permissionDenied } from '../errors.ts';
+
+export type CommunityRow = typeof communities.$inferSelect;
+
+export interface CommunityView {
+  row: CommunityRow;
+  /** The current user's role in it, if any. */
+  role: CommunityRole | null;
+  can: (action: CommunityAction) => boolean;
+}
+
+export interface CommunityServiceDeps {
+  db: Database;
+  dataDir: string;
+  /** Whether signed-in users may create communities, or only administrators. */
+  creationOpen: boolean;
+  /** Called with the users whose memberships changed (their cached sessions are stale). */
+  onMembersChanged?: (userIds: number[]) => void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function communityFacts(row: CommunityRow, creationOpen = false): CommunityFacts {
+  return {
+    id: row.id,
+    visibility: row.visibility,
+    submissionPolicy: row.submissionPolicy,
+    reviewPolicy: row.reviewPolicy,
+    creationOpen,
+  };
+}
+
+/** A community with the actor's role in it and what the actor may do with it. */
+export const communityView = (actor: Actor, row: CommunityRow): CommunityView => ({
+  row,
+  role: roleIn(actor, row.id),
+  can: (action) => can(communityPolicy, action, actor, communityFacts(row)),
+});
+
+/** What the communities operations share: finding a community and checking the actor. */
+export function createCommunityKit(deps: CommunityServiceDeps) {
+  const { db } = deps;
+
+  async function find(idOrSlug: string): Promise<CommunityRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(communities)
+      .where(UUID.test(idOrSlug) ? eq(communities.id, idOrSlug) : eq(communities.slug, idOrSlug));
+    return row;
+  }
+
+  /** The community if the actor may see it; a restricted one is "not found" to outsiders. */
+  async function readable(actor: Actor, idOrSlug: string): Promise<CommunityRow> {
+    const row = await find(idOrSlug);
+    if (!row || !can(communityPolicy, 'canRead', actor, communityFacts(row))) throw notFound();
+    return row;
+  }
+
+  async function authorized(actor: Actor, idOrSlug: string, action: CommunityAction) {
+    const row = await readable(actor, idOrSlug);
+    if (!can(communityPolicy, action, actor, communityFacts(row))) throw permissionDenied();
+    return row;
+  }
+
+  return {
+    ...deps,
+    membersChanged: deps.onMembersChanged ?? (() => undefined),
+    viewOf: communityView,
+    find,
+    readable,
+    authorized,
+  };
+}
+
+export type CommunityKit = ReturnType<typeof createCommunityKit>;

@@ -1,0 +1,150 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { communityMembers } from '../../db/schema.communities.ts';
+import { users } from '../../db/schema.ts';
+import { communityPolicy } from '../../permissions/communities.policy.ts';
+import type { CommunityRole } from '../../permissions/community-roles.ts';
+import { can } from '../../permissions/policy.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { DomainError, permissionDenied } from '../errors.ts';
+import { communityFacts, type CommunityKit } from './kit.ts';
+
+async function ownerCount(database: Database, communityId: string): Promise<number> {
+  const [row] = await database
+    .select({ n: count() })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+/** Thrown inside the transaction that changed the members: the change is rolled back. */
+async function keepAnOwner(tx: Database, communityId: string) {
+  if ((await ownerCount(tx, communityId)) === 0) throw new DomainError('invalid', 'lastOwner');
+}
+
+/** Only owners (and administrators) give or take the owner role. */
+const isOwnerOf = (actor: Actor, communityId: string) =>
+  actor.identity.isAdmin ||
+  (actor.communities ?? []).some((m) => m.id === communityId && m.role === 'owner');
+
+/** A community's members and their roles (API.md §5.1, SPEC §3). */
+export function memberOperations(kit: CommunityKit) {
+  const { db } = kit;
+
+  const currentOf = (communityId: string, ids: number[]) =>
+    db
+      .select()
+      .from(communityMembers)
+      .where(
+        and(eq(communityMembers.communityId, communityId), inArray(communityMembers.userId, ids)),
+      );
+
+  return {
+    owners: (communityId: string) => ownerCount(db, communityId),
+
+    /** The communities a user belongs to, with their role: part of every actor. */
+    async membershipsOf(userId: number): Promise<{ id: string; role: CommunityRole }[]> {
+      const rows = await db
+        .select({ id: communityMembers.communityId, role: communityMembers.role })
+        .from(communityMembers)
+        .where(eq(communityMembers.userId, userId));
+      return rows.map((r) => ({ id: r.id, role: r.role as CommunityRole }));
+    },
+
+    async members(actor: Actor, idOrSlug: string) {
+      const row = await kit.authorized(actor, idOrSlug, 'canReadMembers');
+      const rows = await db
+        .select({ role: communityMembers.role, user: users, since: communityMembers.createdAt })
+        .from(communityMembers)
+        .innerJoin(users, eq(users.id, communityMembers.userId))
+        .where(eq(communityMembers.communityId, row.id))
+        .orderBy(asc(users.fullName), asc(users.id));
+      return { community: row, members: rows };
+    },
+
+    /**
+     * Adds members or changes their role (managers; only owners touch owners);
+     * a community always keeps an owner.
+     */
+    async setMembers(
+      actor: Actor,
+      idOrSlug: string,
+      userIds: string[],
+      role: CommunityRole,
+      mode: 'add' | 'update',
+    ): Promise<void> {
+      const row = await kit.authorized(actor, idOrSlug, 'canManageMembers');
+      const ids = userIds.map(Number);
+      const bad = userIds.find((id) => !/^\d+$/.test(id));
+      if (bad !== undefined)
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: bad } });
+      const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      const missing = ids.find((id) => !found.some((u) => u.id === id));
+      if (missing !== undefined) {
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: missing } });
+      }
+      const current = await currentOf(row.id, ids);
+      if (
+        !isOwnerOf(actor, row.id) &&
+        (role === 'owner' || current.some((m) => m.role === 'owner'))
+      ) {
+        throw new DomainError('forbidden', 'ownersOnly');
+      }
+      if (mode === 'update' && current.length !== ids.length) {
+        const absent = ids.find((id) => !current.some((m) => m.userId === id))!;
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: absent } });
+      }
+      await db.transaction(async (tx) => {
+        for (const userId of ids) {
+          await tx
+            .insert(communityMembers)
+            .values({ communityId: row.id, userId, role })
+            .onConflictDoUpdate({
+              target: [communityMembers.communityId, communityMembers.userId],
+              set: { role },
+            });
+        }
+        await keepAnOwner(tx, row.id);
+      });
+      kit.membersChanged(ids);
+    },
+
+    async removeMembers(actor: Actor, idOrSlug: string, userIds: string[]): Promise<void> {
+      const row = await kit.readable(actor, idOrSlug);
+      const ids = userIds.filter((id) => /^\d+$/.test(id)).map(Number);
+      const self = actor.identity.userId;
+      // Anyone may leave; removing others takes a manager.
+      const leaving = ids.length === 1 && ids[0] === self;
+      if (!leaving && !can(communityPolicy, 'canManageMembers', actor, communityFacts(row))) {
+        throw permissionDenied();
+      }
+      const current = await currentOf(row.id, ids);
+      if (!isOwnerOf(actor, row.id) && !leaving && current.some((m) => m.role === 'owner')) {
+        throw new DomainError('forbidden', 'ownersOnly');
+      }
+      await db.transaction(async (tx) => {
+        if (ids.length > 0) {
+          await tx
+            .delete(communityMembers)
+            .where(
+              and(eq(communityMembers.communityId, row.id), inArray(communityMembers.userId, ids)),
+            );
+        }
+        await keepAnOwner(tx, row.id);
+      });
+      kit.membersChanged(ids);
+    },
+
+    /** Administrative seeding: a member with a role, no questions asked. */
+    async addMemberAsSystem(communityId: string, userId: number, role: CommunityRole) {
+      await db
+        .insert(communityMembers)
+        .values({ communityId, userId, role })
+        .onConflictDoUpdate({
+          target: [communityMembers.communityId, communityMembers.userId],
+          set: { role },
+        });
+      kit.membersChanged([userId]);
+    },
+  };
+}

@@ -6,8 +6,7 @@ import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import type { RecordView } from '../services/records/records.service.ts';
-import type { RecordRow } from '../services/records/repository.ts';
-import { RECORD_SORTS, type SearchHit } from '../services/records/search.service.ts';
+import { RECORD_SORTS, type SearchResult } from '../services/records/search.service.ts';
 import { checkWindow, facetValues } from './query.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
@@ -99,6 +98,7 @@ export function recordRoutes({
           page: query.page,
           size: query.size,
           allVersions: query.allversions,
+          expand: query.expand,
           facets: {
             resource_type: query.resource_type ?? [],
             access_status: query.access_status ?? [],
@@ -127,6 +127,7 @@ export function recordRoutes({
           sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
           page: query.page,
           size: query.size,
+          expand: query.expand,
           sharedWithMe:
             query.shared_with_me === undefined ? undefined : query.shared_with_me === 'true',
           facets: {
@@ -140,31 +141,14 @@ export function recordRoutes({
       },
     );
 
-    /** Search results: each hit read in full, so a hit equals what a read returns. */
-    async function searchAnswer(
+    /** Search results: the hits as the search service presented them. */
+    function searchAnswer(
       request: FastifyRequest,
       reply: FastifyReply,
-      result: {
-        hits: SearchHit[];
-        total: number;
-        sort: string;
-        aggregations: Record<string, { key: string; doc_count: number }[]>;
-      },
+      result: SearchResult,
       base: string,
     ) {
-      const who = await actor(request, reply);
       const params = request.query as z.infer<typeof searchQuery>;
-      const views = await Promise.all(
-        result.hits.map((hit) =>
-          hit.kind === 'draft'
-            ? services.records.readDraft(who, hit.row.id, { expand: params.expand })
-            : services.records.present(
-                who,
-                { ...hit, row: hit.row as RecordRow },
-                { expand: params.expand },
-              ),
-        ),
-      );
       if (wantsUi(request)) void reply.type(UI_JSON);
       const { page, size } = params;
       // Links repeat what the client asked for (minus the secret token), not our defaults.
@@ -173,7 +157,7 @@ export function recordRoutes({
         if (key !== 'token') (query[key] ??= []).push(value);
       }
       return {
-        hits: { hits: views.map((view) => serialize(request, view)), total: result.total },
+        hits: { hits: result.hits.map((view) => serialize(request, view)), total: result.total },
         aggregations: Object.fromEntries(
           Object.entries(result.aggregations).map(([name, buckets]) => [
             name,

@@ -125,7 +125,7 @@ export function createServices(
     files,
     jobs,
     records,
-    recordSearch: createRecordSearch(db),
+    recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts: createAccountService({
       db,
       config,

@@ -1,8 +1,9 @@
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { notFound } from '../errors.ts';
-import type { GrantFact, ParentRow, RecordRow } from './repository.ts';
+import type { RecordContext } from './context.ts';
 import type { RecordKit } from './kit.ts';
+import { fromContext } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /** Reading drafts, records and versions (no unit of work: nothing changes). */
@@ -46,16 +47,24 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
       return views.view(loaded, actor, options);
     },
 
-    /** A published record found by a search, presented without reading it again. */
-    async present(
+    /**
+     * The drafts and records a search found, presented from their contexts
+     * without reading them again. Drafts are not validated: their errors
+     * belong to a read of the draft, not to a list.
+     */
+    async presentHits(
       actor: Actor,
-      hit: { row: RecordRow; parent: ParentRow; grants: GrantFact[] },
+      contexts: RecordContext[],
       options: ReadOptions = {},
-    ): Promise<RecordView> {
-      const loaded = kit.state.fromHit(hit);
-      // The search filter already applied this rule; checking again costs nothing.
-      kit.authorize('canRead', actor, loaded);
-      return views.view(loaded, actor, options);
+    ): Promise<RecordView[]> {
+      return Promise.all(
+        contexts.map((context) => {
+          const loaded = fromContext(context);
+          // The search filter already applied this rule; checking again costs nothing.
+          kit.authorize(context.scope === 'draft' ? 'canReadDraft' : 'canRead', actor, loaded);
+          return views.view(loaded, actor, options);
+        }),
+      );
     },
 
     /** Every version the actor may read, newest first. */

@@ -52,6 +52,33 @@ export function sharingFromJson(row: { grantRows: unknown; linkRows: unknown }) 
   };
 }
 
+/**
+ * The columns of a draft's whole state (its read and the search of drafts
+ * select the same): the row, its parent, the parent's grants and links, the
+ * version facts, its files and its current review. From drafts joined to parents.
+ */
+export const draftStateColumns = (reads: FoldedReads) => ({
+  draft: draftFields,
+  parent: parents,
+  ...parentSharing,
+  published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
+  highestIndex: sql<number>`greatest(
+    (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
+    (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
+    Number,
+  ),
+  fileRows: reads.files(sql`${drafts.id}`, true),
+  reviewRow: reads.review(sql`${drafts.id}`),
+});
+
+/** The columns of a published record's whole state, from records joined to parents. */
+export const recordStateColumns = (reads: FoldedReads) => ({
+  record: recordFields,
+  parent: parents,
+  ...parentSharing,
+  fileRows: reads.files(sql`${records.id}`, false),
+});
+
 /** Data access for parents, drafts and published records. */
 export function createRecordRepository(db: Database, folded?: () => FoldedReads) {
   // The hottest read, prepared on first use: PostgreSQL parses and plans it once per connection.
@@ -123,19 +150,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
   // what every save and read of the records service needs; it was five queries.
   const prepareDraftState = (reads: FoldedReads) =>
     db
-      .select({
-        draft: draftFields,
-        parent: parents,
-        ...parentSharing,
-        published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
-        highestIndex: sql<number>`greatest(
-          (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
-          (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
-          Number,
-        ),
-        fileRows: reads.files(sql`${drafts.id}`, true),
-        reviewRow: reads.review(sql`${drafts.id}`),
-      })
+      .select(draftStateColumns(reads))
       .from(drafts)
       .innerJoin(parents, eq(parents.id, drafts.parentId))
       .where(eq(drafts.id, sql.placeholder('id')))
@@ -143,12 +158,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
   let draftStateQuery: ReturnType<typeof prepareDraftState> | undefined;
   const prepareRecordState = (reads: FoldedReads) =>
     db
-      .select({
-        record: recordFields,
-        parent: parents,
-        ...parentSharing,
-        fileRows: reads.files(sql`${records.id}`, false),
-      })
+      .select(recordStateColumns(reads))
       .from(records)
       .innerJoin(parents, eq(parents.id, records.parentId))
       .where(eq(records.id, sql.placeholder('id')))

@@ -1,226 +1,54 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_RESULT_WINDOW } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
-import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
+import { draftContextOf, recordContextOf, type RecordContext } from './context.ts';
+import { contextReads } from './context.repository.ts';
+import { draftStateColumns, recordStateColumns, sharingFromJson } from './repository.ts';
 import {
-  draftFields,
-  parentGrants,
-  recordFields,
-  type DraftRow,
-  type GrantFact,
-  type ParentRow,
-  type RecordRow,
-} from './repository.ts';
+  RECORD_FACETS,
+  compareRows,
+  compile,
+  facetCondition,
+  facetCounts,
+  ordering,
+  parse,
+  type FacetBucket,
+  type RecordSearchParams,
+  type RecordSort,
+  type Table,
+} from './search-query.ts';
+import type { ReadOptions, RecordView } from './view.ts';
 
-export const RECORD_SORTS = [
-  'bestmatch',
-  'newest',
-  'oldest',
-  'version',
-  'updated-desc',
-  'updated-asc',
-  'mostviewed',
-  'mostdownloaded',
-] as const;
-export type RecordSort = (typeof RECORD_SORTS)[number];
+export { RECORD_FACETS, RECORD_SORTS } from './search-query.ts';
+export type { FacetBucket, RecordSearchParams, RecordSort } from './search-query.ts';
 
-export const RECORD_FACETS = ['resource_type', 'access_status', 'file_type'] as const;
+/**
+ * Turns the contexts a search found into the views its hits are serialized
+ * from, as single reads present them but without validating each draft
+ * (records.service.ts, `presentHits`).
+ */
+export type HitPresenter = (
+  actor: Actor,
+  contexts: RecordContext[],
+  options: ReadOptions,
+) => Promise<RecordView[]>;
 
-export interface RecordSearchParams {
-  q?: string | undefined;
-  sort?: RecordSort | undefined;
-  page: number;
-  size: number;
-  allVersions?: boolean | undefined;
-  facets: Record<string, string[]>;
+export interface SearchResult {
+  hits: RecordView[];
+  total: number;
+  sort: RecordSort;
+  aggregations: Record<string, FacetBucket[]>;
 }
 
-type Table = typeof records | typeof drafts;
-
-/** Query fields clients use (InvenioRDM's index paths) and the columns behind them. */
-function fieldCondition(
-  table: Table,
-  field: string,
-  value: string,
-  phrase: boolean,
-  prefix: boolean,
-): SQL {
-  const lower = value.toLowerCase();
-  const contains = `%${lower.replace(/[\\%_]/g, '\\$&')}%`;
-  switch (field) {
-    case 'id':
-      return eq(table.id, value);
-    case 'parent.id':
-      return eq(table.parentId, value);
-    case 'parent.communities.ids':
-      return sql`${parents.communities}->'ids' ? ${value}`;
-    case 'metadata.title':
-    case 'title':
-      return sql`lower(${table.title}) LIKE ${contains}`;
-    case 'metadata.creators.person_or_org.name':
-    case 'creators':
-    case 'creator':
-      return phrase && !prefix
-        ? sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) = ${lower} OR lower(name) LIKE ${contains})`
-        : sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) LIKE ${contains})`;
-    case 'metadata.resource_type.id':
-    case 'resource_type':
-      return sql`${table.resourceType} = ${value}`;
-    case 'access.status':
-      return sql`${table.accessStatus} = ${value}`;
-    case 'metadata.publication_date':
-      return sql`${table.document}->'metadata'->>'publication_date' LIKE ${`${value}%`}`;
-    case 'pids.doi.identifier':
-    case 'doi':
-      return sql`lower(${table.document}->'pids'->'doi'->>'identifier') = ${lower}`;
-    default:
-      // Any other path: match the text anywhere in the record's JSON.
-      return sql`lower(${table.document}::text) LIKE ${contains}`;
-  }
-}
-
-function textCondition(table: Table, value: string, phrase: boolean, prefix: boolean): SQL {
-  const words = value
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  if (words.length === 0) return sql`TRUE`;
-  const query = words
-    .map((word) => word.replace(/'/g, "''"))
-    .map((word, i) => `'${word}'${prefix && i === words.length - 1 ? ':*' : ''}`);
-  const tsquery = query.join(phrase ? ' <-> ' : ' & ');
-  return sql`${table.searchVector} @@ to_tsquery('simple', ${tsquery})`;
-}
-
-function compile(table: Table, node: QueryNode): SQL {
-  switch (node.kind) {
-    case 'all':
-      return sql`TRUE`;
-    case 'and':
-      return sql`(${sql.join(
-        node.children.map((child) => compile(table, child)),
-        sql` AND `,
-      )})`;
-    case 'or':
-      return sql`(${sql.join(
-        node.children.map((child) => compile(table, child)),
-        sql` OR `,
-      )})`;
-    case 'not':
-      return sql`NOT (${compile(table, node.child)})`;
-    case 'term':
-      return node.field
-        ? fieldCondition(table, node.field, node.value, node.phrase, node.prefix)
-        : textCondition(table, node.value, node.phrase, node.prefix);
-  }
-}
-
-/** Words of the query for ranking: what bestmatch scores by. */
-function rankingWords(node: QueryNode): string[] {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.flatMap(rankingWords);
-    case 'term':
-      return node.field
-        ? []
-        : node.value
-            .toLowerCase()
-            .split(/[^\p{L}\p{N}]+/u)
-            .filter(Boolean);
-    case 'not':
-    case 'all':
-      return [];
-  }
-}
-
-function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[] {
-  const tieBreak = [desc(table.createdAt), asc(table.id)];
-  switch (sort) {
-    case 'bestmatch': {
-      const words = rankingWords(node).map((word) => word.replace(/'/g, "''"));
-      if (words.length === 0) return tieBreak;
-      const tsquery = words.map((word) => `'${word}'`).join(' | ');
-      return [
-        sql`ts_rank(${table.searchVector}, to_tsquery('simple', ${tsquery})) DESC`,
-        ...tieBreak,
-      ];
-    }
-    case 'oldest':
-      return [asc(table.createdAt), asc(table.id)];
-    case 'version':
-      return [desc(table.versionIndex), ...tieBreak];
-    case 'updated-desc':
-      return [desc(table.updatedAt), asc(table.id)];
-    case 'updated-asc':
-      return [asc(table.updatedAt), asc(table.id)];
-    // Views and downloads are not counted yet: most viewed and downloaded fall back to newest.
-    case 'newest':
-    case 'mostviewed':
-    case 'mostdownloaded':
-      return tieBreak;
-  }
-}
-
-/** The columns a facet reads; on a table, or (unqualified) on the CTE of hits. */
-interface FacetColumns {
-  resourceType: SQL | Table['resourceType'];
-  accessStatus: SQL | Table['accessStatus'];
-  fileTypes: SQL | Table['fileTypes'];
-}
-
-const HIT_COLUMNS: FacetColumns = {
-  resourceType: sql.raw('resource_type'),
-  accessStatus: sql.raw('access_status'),
-  fileTypes: sql.raw('file_types'),
-};
-
-function facetCondition(table: FacetColumns, facet: string, values: string[]): SQL | undefined {
-  if (values.length === 0) return undefined;
-  const list = sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-  switch (facet) {
-    case 'resource_type':
-      // A parent type selects its subtypes too (publication → publication-article...).
-      return sql`(${table.resourceType} IN (${list}) OR split_part(${table.resourceType}, '-', 1) IN (${list}))`;
-    case 'access_status':
-      return sql`${table.accessStatus} IN (${list})`;
-    case 'file_type':
-      return sql`${table.fileTypes} && ARRAY[${list}]::text[]`;
-    default:
-      return undefined;
-  }
-}
-
-function parse(q: string | undefined): QueryNode {
-  try {
-    return parseQuery(q ?? '');
-  } catch (error) {
-    if (error instanceof QuerySyntaxError) throw new DomainError('invalid', 'invalidQuerySyntax');
-    throw error;
-  }
-}
-
-/** A search hit: the row with what presenting it needs. */
-export interface SearchHit {
-  kind: 'draft' | 'record';
-  row: DraftRow | RecordRow;
-  parent: ParentRow;
-  grants: GrantFact[];
-}
-
-export interface FacetBucket {
-  key: string;
-  doc_count: number;
-}
-
-/** Searching published records, and the caller's own drafts and records. */
-export function createRecordSearch(db: Database) {
+/**
+ * Searching published records, and the caller's own drafts and records. Each
+ * hit is read with its whole state (the columns of a single read, in the same
+ * query) and made a record context here, so its permissions are those of a read.
+ */
+export function createRecordSearch(db: Database, present: HitPresenter) {
   async function run(
     table: Table,
     scope: SQL,
@@ -237,91 +65,69 @@ export function createRecordSearch(db: Database) {
       facetCondition(table, facet, params.facets[facet] ?? []),
     );
     const where = and(query, ...facetFilters);
+    const total = sql<number>`count(*) OVER ()`.mapWith(Number);
+    const page = { limit: params.size, offset: (params.page - 1) * params.size };
 
-    const hits = await db
-      .select({
-        row: table === records ? recordFields : draftFields,
-        parent: parents,
-        grants: parentGrants,
-        total: sql<number>`count(*) OVER ()`.mapWith(Number),
-      })
-      .from(table as typeof records)
-      .innerJoin(parents, eq(parents.id, table.parentId))
-      .where(where)
-      .orderBy(...ordering(table, sort, node))
-      .limit(params.size)
-      .offset((params.page - 1) * params.size);
-    let total = hits[0]?.total ?? 0;
-    if (hits.length === 0 && params.page > 1) {
-      const [counted] = await db
+    let contexts: RecordContext[];
+    let counted: number | undefined;
+    if (table === drafts) {
+      const rows = await db
+        .select({ ...draftStateColumns(contextReads), total })
+        .from(drafts)
+        .innerJoin(parents, eq(parents.id, drafts.parentId))
+        .where(where)
+        .orderBy(...ordering(table, sort, node))
+        .limit(page.limit)
+        .offset(page.offset);
+      counted = rows[0]?.total;
+      contexts = rows.map((row) => draftContextOf({ ...row, ...sharingFromJson(row) }));
+    } else {
+      const rows = await db
+        .select({ ...recordStateColumns(contextReads), total })
+        .from(records)
+        .innerJoin(parents, eq(parents.id, records.parentId))
+        .where(where)
+        .orderBy(...ordering(table, sort, node))
+        .limit(page.limit)
+        .offset(page.offset);
+      counted = rows[0]?.total;
+      contexts = rows.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
+    }
+    if (counted === undefined && params.page > 1) {
+      const [all] = await db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(table as typeof records)
         .innerJoin(parents, eq(parents.id, table.parentId))
         .where(where);
-      total = counted?.total ?? 0;
+      counted = all?.total;
     }
 
-    // Facet counts follow the query and the other facets' filters, not their own
-    // (post-filter): one statement, one pass over the matching rows.
-    const aggregations: Record<string, FacetBucket[]> = {};
-    if (withAggregations && facetNames.length > 0) {
-      const keyOf: Record<string, SQL> = {
-        resource_type: sql`resource_type`,
-        access_status: sql`access_status`,
-        file_type: sql`unnest(file_types)`,
-      };
-      const parts = facetNames.map((facet) => {
-        const others = facetNames
-          .filter((other) => other !== facet)
-          .map((other) => facetCondition(HIT_COLUMNS, other, params.facets[other] ?? []));
-        // Facet names are our own constants, safe to inline as literals.
-        return sql`SELECT ${sql.raw(`'${facet}'`)} AS facet, key, count(*)::int AS n FROM (
-          SELECT ${keyOf[facet]} AS key FROM hits WHERE ${and(sql`TRUE`, ...others)}) AS k
-          WHERE key IS NOT NULL GROUP BY key`;
-      });
-      const counted: unknown = await db.execute(sql`
-        WITH hits AS MATERIALIZED (
-          SELECT ${table.resourceType} AS resource_type, ${table.accessStatus} AS access_status,
-                 ${table.fileTypes} AS file_types
-          FROM ${table} INNER JOIN ${parents} ON ${parents.id} = ${table.parentId}
-          WHERE ${query})
-        ${sql.join(parts, sql` UNION ALL `)}`);
-      for (const facet of facetNames) aggregations[facet] = [];
-      for (const row of (counted as { rows: { facet: string; key: string; n: number }[] }).rows) {
-        aggregations[row.facet]!.push({ key: row.key, doc_count: Number(row.n) });
-      }
-      for (const buckets of Object.values(aggregations)) {
-        buckets.sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key));
-      }
-    }
-    return {
-      hits: hits.map((hit) => ({
-        row: hit.row,
-        parent: hit.parent,
-        grants: hit.grants,
-      })),
-      total,
-      sort,
-      aggregations,
-    };
+    const aggregations =
+      withAggregations && facetNames.length > 0
+        ? await facetCounts(db, table, query, facetNames, params.facets)
+        : {};
+    return { contexts, total: counted ?? 0, sort, aggregations };
   }
 
   return {
     /** Published records the actor may read; the latest versions unless all are asked for. */
-    async published(actor: Actor, params: RecordSearchParams) {
+    async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
       const scope = and(
         recordFilter('canRead', actor),
         params.allVersions ? undefined : eq(records.isLatest, true),
       )!;
-      const result = await run(records, scope, params, RECORD_FACETS);
-      return { ...result, hits: result.hits.map((hit) => ({ ...hit, kind: 'record' as const })) };
+      const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS);
+      return { ...result, hits: await present(actor, contexts, { expand: params.expand }) };
     },
 
     /**
      * The actor's uploads: drafts and published records they own or that are
      * shared with them. A published record with an open edit draft appears once, as the draft.
      */
-    async mine(actor: Actor, params: RecordSearchParams & { sharedWithMe?: boolean | undefined }) {
+    async mine(
+      actor: Actor,
+      params: RecordSearchParams & { sharedWithMe?: boolean | undefined },
+    ): Promise<SearchResult> {
       const owned = sql`${parents.ownerId} = ${actor.identity.userId}`;
       const scope = and(
         recordFilter('canListAsMine', actor),
@@ -362,10 +168,9 @@ export function createRecordSearch(db: Database) {
         ),
       ]);
       const sort = draftHits.sort;
-      const merged = [
-        ...draftHits.hits.map((hit) => ({ ...hit, kind: 'draft' as const })),
-        ...(recordHits?.hits.map((hit) => ({ ...hit, kind: 'record' as const })) ?? []),
-      ].sort((a, b) => compareRows(a.row, b.row, sort));
+      const merged = [...draftHits.contexts, ...(recordHits?.contexts ?? [])].sort((a, b) =>
+        compareRows(a.row, b.row, sort),
+      );
       const aggregations: Record<string, FacetBucket[]> = {};
       for (const facet of RECORD_FACETS) {
         const counts = new Map<string, number>();
@@ -386,27 +191,15 @@ export function createRecordSearch(db: Database) {
         { key: 'false', doc_count: unpublished },
       ].filter((bucket) => bucket.doc_count > 0);
       const start = (params.page - 1) * params.size;
-      return { hits: merged.slice(start, start + params.size), total, sort, aggregations };
+      const hits = merged.slice(start, start + params.size);
+      return {
+        hits: await present(actor, hits, { expand: params.expand }),
+        total,
+        sort,
+        aggregations,
+      };
     },
   };
-}
-
-function compareRows(a: DraftRow | RecordRow, b: DraftRow | RecordRow, sort: RecordSort): number {
-  switch (sort) {
-    case 'oldest':
-      return a.createdAt.getTime() - b.createdAt.getTime();
-    case 'updated-asc':
-      return a.updatedAt.getTime() - b.updatedAt.getTime();
-    case 'updated-desc':
-      return b.updatedAt.getTime() - a.updatedAt.getTime();
-    case 'version':
-      return b.versionIndex - a.versionIndex;
-    case 'bestmatch':
-    case 'newest':
-    case 'mostviewed':
-    case 'mostdownloaded':
-      return b.createdAt.getTime() - a.createdAt.getTime();
-  }
 }
 
 export type RecordSearch = ReturnType<typeof createRecordSearch>;

@@ -3,13 +3,12 @@ import type { RecordFacts } from '../../permissions/records.policy.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
-import { factsOf, loadRecordContext, type DraftContext, type RecordContext } from './context.ts';
+import { loadRecordContext, type DraftContext, type RecordContext } from './context.ts';
 import { contextReads } from './context.repository.ts';
 import type { RecordDocument } from './document.ts';
 import {
   createRecordRepository,
   type DraftRow,
-  type GrantFact,
   type ParentRow,
   type RecordRow,
 } from './repository.ts';
@@ -79,21 +78,6 @@ export function createStateReader(db: Database) {
     async recordState(id: string, on: Database = db): Promise<Loaded | undefined> {
       const context = await loadRecordContext(on, id, 'record');
       return context && fromContext(context);
-    },
-
-    /** A record found by a search, as if read by `recordState`. */
-    fromHit(hit: { row: RecordRow; parent: ParentRow; grants: GrantFact[] }): Loaded {
-      const document = hit.row.document as unknown as RecordDocument;
-      return {
-        kind: 'record',
-        row: hit.row,
-        parent: hit.parent,
-        document,
-        facts: factsOf({ parent: hit.parent, document, grants: hit.grants, published: true }),
-        isPublished: true,
-        isLatest: hit.row.isLatest,
-        isLatestDraft: false,
-      };
     },
   };
 }

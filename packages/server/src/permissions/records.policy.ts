@@ -7,7 +7,6 @@ import {
   AnyUser,
   AuthenticatedUser,
   SystemProcess,
-  filter,
   type Actor,
   type Generator,
   type LinkLevel,
@@ -236,7 +235,3 @@ export const recordPolicy = {
 } satisfies Record<string, readonly RecordGenerator[]>;
 
 export type RecordAction = keyof typeof recordPolicy;
-
-// Still used by records/search.service.ts; to be replaced there by `filter(recordPolicy, …)`.
-export const recordFilter = (action: RecordAction, actor: Actor) =>
-  filter(recordPolicy, action, actor);

@@ -3,7 +3,8 @@ import { MAX_RESULT_WINDOW } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
-import { recordFilter, type Actor } from '../../permissions/records.policy.ts';
+import { filter } from '../../permissions/policy.ts';
+import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { draftContextOf, recordContextOf, type RecordContext } from './context.ts';
 import { contextReads } from './context.repository.ts';
 import { draftStateColumns, recordStateColumns, sharingFromJson } from './repository.ts';
@@ -113,7 +114,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     /** Published records the actor may read; the latest versions unless all are asked for. */
     async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
       const scope = and(
-        recordFilter('canRead', actor),
+        filter(recordPolicy, 'canRead', actor),
         params.allVersions ? undefined : eq(records.isLatest, true),
       )!;
       const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS);
@@ -130,7 +131,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     ): Promise<SearchResult> {
       const owned = sql`${parents.ownerId} = ${actor.identity.userId}`;
       const scope = and(
-        recordFilter('canListAsMine', actor),
+        filter(recordPolicy, 'canListAsMine', actor),
         params.sharedWithMe === undefined
           ? undefined
           : params.sharedWithMe
@@ -143,7 +144,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       const onlyUnpublished = published.has('false') && !published.has('true');
       // A record with an open edit draft is listed once, as the draft, to those who may
       // read drafts; a `view` grantee sees the published record instead.
-      const draftReadable = recordFilter('canReadDraft', actor);
+      const draftReadable = filter(recordPolicy, 'canReadDraft', actor);
       const draftScope = and(
         scope,
         draftReadable,

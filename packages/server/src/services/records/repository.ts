@@ -135,6 +135,10 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
         ),
         fileRows: reads.files(sql`${drafts.id}`, true),
         reviewRow: reads.review(sql`${drafts.id}`),
+        // The DOI provider of the latest published version: the DOI rule depends on it.
+        previousDoiProvider: sql<string | null>`(SELECT r.document->'pids'->'doi'->>'provider'
+          FROM ${records} r WHERE r.parent_id = ${drafts.parentId}
+          ORDER BY r.version_index DESC LIMIT 1)`,
       })
       .from(drafts)
       .innerJoin(parents, eq(parents.id, drafts.parentId))

@@ -130,11 +130,15 @@ describe.each([
     const id = found.hits.hits[0]?.id ?? '';
     await page.goto(`${e2e.server.url}/uploads/${id}`);
     await page.getByTestId('deposit-file').first().waitFor();
-    await page
-      .getByText(
-        'Files of a published version cannot be changed. Create a new version to change them.',
-      )
-      .waitFor();
+    const reason =
+      'Files of a published version cannot be changed. Create a new version to change them.';
+    await page.getByRole('region', { name: 'Files' }).getByText(reason).waitFor();
+    // Nor does it become metadata-only: the toggle is off, with the same reason.
+    const metadataOnly = page.getByRole('checkbox', { name: 'Metadata-only record' });
+    expect(await metadataOnly.isDisabled()).toBe(true);
+    expect(await metadataOnly.getAttribute('aria-describedby')).toBeTruthy();
+    const described = await metadataOnly.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(reason);
     expect(await page.getByRole('button', { name: 'Remove readings.csv' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

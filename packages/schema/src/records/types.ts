@@ -276,6 +276,15 @@ export type RecordLinks = Partial<Record<RecordLinkKey, string>> & {
   actions?: Record<string, string>;
 };
 
+/**
+ * A draft's DOI rule (`ui.pids.doi`): whether publishing needs a DOI, and the
+ * providers it accepts (`not_needed`: no DOI at all), as the server checks them.
+ */
+export interface DoiRuleJson {
+  required: boolean;
+  allowed_providers: ('managed' | 'external' | 'not_needed')[];
+}
+
 /** A record or draft as the API returns it. */
 export interface RecordJson {
   id: string;

@@ -73,7 +73,7 @@ describe('the deposit editor and what the server says', () => {
     ).toBeInTheDocument();
   });
 
-  it('does not offer "No DOI" for a new version of a record with a managed DOI', async () => {
+  it('does not offer "No DOI" when the server requires a DOI of the new version', async () => {
     const draft = buildDraft({
       versions: { index: 2, is_latest: false },
       parent: {
@@ -82,6 +82,8 @@ describe('the deposit editor and what the server says', () => {
         communities: {},
         pids: { doi: { identifier: '10.1234/arca.p0q1r-s2t3u', provider: 'managed' } },
       },
+      // The server's DOI rule (`ui.pids.doi`), as its publish check applies it.
+      ui: { pids: { doi: { required: true, allowed_providers: ['managed', 'external'] } } },
     });
     mockFetch(routes(draft));
     renderApp('/uploads/a1b2c-3d4e5');
@@ -178,11 +180,10 @@ describe('the deposit editor and what the server says', () => {
     await screen.findByTestId('deposit-file', {}, slow);
     expect(screen.queryByRole('button', { name: 'Remove readings.csv' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Choose files' })).toBeNull();
-    expect(
-      screen.getByText(
-        'Files of a published version cannot be changed. Create a new version to change them.',
-      ),
-    ).toBeInTheDocument();
+    const reason =
+      'Files of a published version cannot be changed. Create a new version to change them.';
+    expect(within(screen.getByRole('region', { name: 'Files' })).getByText(reason)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Metadata-only record' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Discard the DOI' })).toBeNull();
     expect(screen.getByText('This DOI is registered and cannot be discarded.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();

@@ -14,7 +14,7 @@ import { useCommunityChoice } from './community/useCommunityChoice.ts';
 import { DepositContext, type DepositContextValue } from './deposit-context.ts';
 import { DepositSections } from './DepositSections.tsx';
 import { AccessField } from './fields/AccessField/AccessField.tsx';
-import { doiRequiredFor } from './fields/DoiField/doi-rules.ts';
+import { doiRuleOf } from './fields/DoiField/doi-rules.ts';
 import { emptyFormValues } from './form-values.ts';
 import { fromRecord } from './serializer.ts';
 import { useDepositActions, type DepositSettings } from './useDepositActions.ts';
@@ -37,7 +37,7 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
     if (initialDraft) {
       return fromRecord(initialDraft, {
         languages: [i18n.language],
-        doiRequired: doiRequiredFor(initialDraft, settings.doiRequired),
+        doiRequired: doiRuleOf(initialDraft, settings.doiRequired).required,
       });
     }
     const values = emptyFormValues();

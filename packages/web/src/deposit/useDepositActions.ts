@@ -20,7 +20,7 @@ import {
 } from '../api/drafts.ts';
 import { syncReview, withReview, type ReviewTarget } from './community/review-sync.ts';
 import { validationFeedback, type FailingAction, type Feedback } from './feedback.ts';
-import { doiRequiredFor } from './fields/DoiField/doi-rules.ts';
+import { doiRuleOf } from './fields/DoiField/doi-rules.ts';
 import type { DepositFormValues } from './form-values.ts';
 import { overlayChanges } from './merge-values.ts';
 import { forgetValues, recoveryKey } from './recovery.ts';
@@ -143,7 +143,7 @@ export function useDepositActions(
     // What was sent is now saved: it becomes the reference for "unsaved changes".
     // The person's DOI choice stays, unless the server holds a DOI that decides it.
     const pids = saved.pids.doi
-      ? fromRecord(saved, { doiRequired: doiRequiredFor(saved, settings.doiRequired) }).pids
+      ? fromRecord(saved, { doiRequired: doiRuleOf(saved, settings.doiRequired).required }).pids
       : values.pids;
     form.reset({ ...values, pids }, { keepErrors: false });
     const errors = saved.errors ?? [];
@@ -313,7 +313,7 @@ export function useDepositActions(
         const dirty = form.formState.dirtyFields as Record<string, unknown>;
         const latestValues = fromRecord(latest, {
           languages: languages(),
-          doiRequired: doiRequiredFor(latest, settings.doiRequired),
+          doiRequired: doiRuleOf(latest, settings.doiRequired).required,
         });
         draftRef.current = latest;
         setDraft(latest);

@@ -218,6 +218,16 @@ export function serializeRecord(
       created_date_l10n_long: longDate(view.row.createdAt, context.language),
       updated_date_l10n_long: longDate(view.row.updatedAt, context.language),
       is_draft: view.kind === 'draft',
+      ...(view.doiRule
+        ? {
+            pids: {
+              doi: {
+                required: view.doiRule.required,
+                allowed_providers: view.doiRule.allowedProviders,
+              },
+            },
+          }
+        : {}),
     };
   }
   return body;

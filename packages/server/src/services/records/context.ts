@@ -54,6 +54,8 @@ export interface DraftContext extends ContextBase {
   review: RequestRow | undefined;
   /** The review while it is open: submitted to a community, awaiting its curators. */
   openReview: RequestRow | undefined;
+  /** The DOI provider of the record's latest published version (null: none). */
+  previousDoiProvider: string | null;
 }
 
 export interface PublishedContext extends ContextBase {
@@ -117,6 +119,7 @@ export function draftContextOf(found: DraftState): DraftContext {
     },
     review,
     openReview: isOpen(review),
+    previousDoiProvider: found.previousDoiProvider ?? null,
   });
 }
 

@@ -35,7 +35,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
   }
 
   /** A draft the actor may act on (read on the pool, outside any unit of work). */
-  async function loadDraft(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
+  async function loadDraft(id: string, actor: Actor, action: RecordAction): Promise<DraftLoaded> {
     const loaded = await state.draftState(id);
     if (!loaded) throw notFound();
     authorize(action, actor, loaded);

@@ -3,10 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, validationFailed } from '../errors.ts';
 import { fileFacts } from '../files/record-files.component.ts';
-import { MANAGED_PROVIDER } from '../pids.service.ts';
-import type { RecordDocument } from './document.ts';
 import type { RecordKit } from './kit.ts';
-import type { Loaded } from './state.ts';
+import type { DraftLoaded, Loaded } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /** How often a publish validates again when the draft was saved while it validated. */
@@ -21,11 +19,11 @@ const filesSignature = (loaded: Loaded) =>
 
 export function publishOperations(kit: RecordKit, views: RecordViews) {
   /** Everything that stops a draft from being published or submitted, as field errors. */
-  async function errorsOf(loaded: Loaded, action: 'publish' | 'submit'): Promise<FieldError[]> {
-    const previous = await kit.repo.latestRecord(loaded.parent.id);
-    const previousHadManagedDoi =
-      (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
-      MANAGED_PROVIDER;
+  async function errorsOf(
+    loaded: DraftLoaded,
+    action: 'publish' | 'submit',
+  ): Promise<FieldError[]> {
+    const { validator } = kit.deps;
     return [
       ...(await kit.validate(
         loaded.row.id,
@@ -33,7 +31,11 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
         await kit.publishedOf(loaded),
         loaded.files,
       )),
-      ...kit.deps.validator.doiErrors(loaded.document, previousHadManagedDoi, action),
+      ...validator.doiErrors(
+        loaded.document,
+        validator.doiRule(loaded.context.previousDoiProvider),
+        action,
+      ),
     ];
   }
 

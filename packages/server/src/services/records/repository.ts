@@ -69,6 +69,10 @@ export const draftStateColumns = (reads: FoldedReads) => ({
   ),
   fileRows: reads.files(sql`${drafts.id}`, true),
   reviewRow: reads.review(sql`${drafts.id}`),
+  // The DOI provider of the latest published version: the DOI rule depends on it.
+  previousDoiProvider: sql<string | null>`(SELECT r.document->'pids'->'doi'->>'provider'
+    FROM ${records} r WHERE r.parent_id = ${drafts.parentId}
+    ORDER BY r.version_index DESC LIMIT 1)`,
 });
 
 /** The columns of a published record's whole state, from records joined to parents. */

@@ -1,7 +1,7 @@
 import { validateRecord, type FieldError } from '@arca/schema';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import type { PidService } from '../pids.service.ts';
-import { EXTERNAL_PROVIDER } from '../pids.service.ts';
+import { EXTERNAL_PROVIDER, MANAGED_PROVIDER } from '../pids.service.ts';
 import type { RecordDocument } from './document.ts';
 import type { RecordRow } from './repository.ts';
 import { vocabularyRefs } from './vocabulary-refs.ts';
@@ -25,6 +25,13 @@ export interface ValidationRules {
 }
 
 const DAY_MS = 86_400_000;
+
+/** A draft's answer to "does it need a DOI?", and which answers publishing accepts. */
+export interface DoiRule {
+  required: boolean;
+  /** The DOI providers a draft may use; `not_needed`: publishing without a DOI. */
+  allowedProviders: ('managed' | 'external' | 'not_needed')[];
+}
 
 function add(errors: FieldError[], field: string, message: string): void {
   const existing = errors.find((error) => error.field === field);
@@ -88,15 +95,30 @@ export function createRecordValidator(deps: {
       return errors;
     },
 
-    /** Publishing also needs a DOI where one is required (SPEC §5, the DOI check). */
+    /**
+     * Whether a draft needs a DOI (SPEC §5, the DOI check): the site requires
+     * one, or the latest published version of its record had a managed DOI.
+     * `previousProvider`: the provider of that version's DOI (null: none, or
+     * no published version). Publishing and the editor both ask this.
+     */
+    doiRule(previousProvider: string | null): DoiRule {
+      const required = deps.rules.doiRequired || previousProvider === MANAGED_PROVIDER;
+      return {
+        required,
+        allowedProviders: required
+          ? ['managed', 'external']
+          : ['managed', 'external', 'not_needed'],
+      };
+    },
+
+    /** Publishing needs a DOI where the rule requires one. */
     doiErrors(
       document: RecordDocument,
-      previousHadManagedDoi: boolean,
+      rule: DoiRule,
       action: 'publish' | 'submit' = 'publish',
     ): FieldError[] {
-      const needsDoi = deps.rules.doiRequired || previousHadManagedDoi;
       const message = action === 'publish' ? 'doiNeededPublish' : 'doiNeededSubmit';
-      return needsDoi && !document.pids.doi
+      return rule.required && !document.pids.doi
         ? [{ field: 'pids.doi', messages: [message], severity: 'error' }]
         : [];
     },

@@ -8,6 +8,7 @@ import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
 import type { RecordDocument } from './document.ts';
 import type { RecordKit } from './kit.ts';
+import type { DoiRule } from './validation.ts';
 import type { Loaded } from './state.ts';
 import type { DraftRow, ParentRow, RecordRow } from './repository.ts';
 import { enrichment, vocabularyRefs } from './vocabulary-refs.ts';
@@ -37,6 +38,8 @@ export interface RecordView {
   reviewReceiver?: CommunityRow | undefined;
   /** The record's communities the actor may see (`parent.communities.entries`). */
   communities?: CommunityRow[] | undefined;
+  /** A draft's DOI rule, as publishing applies it (`ui.pids.doi`). */
+  doiRule?: DoiRule;
 }
 
 export interface ReadOptions {
@@ -85,6 +88,9 @@ export function createViews(kit: RecordKit) {
       actor,
       errors: options.errors ?? [],
       review: loaded.review,
+      ...(loaded.context?.scope === 'draft'
+        ? { doiRule: deps.validator.doiRule(loaded.context.previousDoiProvider) }
+        : {}),
       files:
         options.files ??
         loaded.files ??

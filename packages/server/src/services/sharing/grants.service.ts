@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
+import { groupInvitees } from './group-invitees.ts';
 import { managersOf, type Recipient } from './managers.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
@@ -184,7 +185,7 @@ export function createGrantService(deps: {
       return present(rows, options.expand === true);
     },
 
-    /** Creates every grant or none; notifies the users who asked to be told. */
+    /** Creates every grant or none; mails the users, and groups' members, asked to be told. */
     async create(
       actor: Actor,
       id: string,
@@ -213,10 +214,14 @@ export function createGrantService(deps: {
             )
             .returning();
           created.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-          for (const grant of input) {
+          const userInvitees = input.flatMap((grant) => {
             const user =
               grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;
-            if (!grant.notify || !user) continue;
+            return grant.notify && user ? [{ user, grant }] : [];
+          });
+          // Group grants tell the groups' members (read after the grants were written).
+          const members = await groupInvitees(tx, target.parent, input, actor.identity.userId);
+          for (const { user, grant } of [...userInvitees, ...members]) {
             await mailer.queue(tx, {
               to: user.email,
               template: 'grant-notification',

@@ -14,6 +14,7 @@ import {
 import { useId } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { allows } from '../../abilities.ts';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { sectionAnchor } from '../../sections.ts';
@@ -43,6 +44,8 @@ export function AccessField() {
   const recordError = useFieldError('access.record');
   const ids = { record: useId(), files: useId(), recordError: useId() };
   const untilError = useFieldError('access.embargo.until');
+  // The edit draft of a published record keeps that record's files, and so whether it has any.
+  const filesLocked = !allows(draft, 'can_update_files');
   const hasFiles = (draft?.files.count ?? Object.keys(draft?.files.entries ?? {}).length) > 0;
   const blocked = restrictionBlocked(draft, settings.graceDays);
   const allowed = embargoAllowed(access.record, access.files, communityPublic);
@@ -110,8 +113,14 @@ export function AccessField() {
           label={t('deposit.access.metadataOnly')}
           checked={!filesEnabled.value}
           onChange={(event) => filesEnabled.onChange(!event.currentTarget.checked)}
-          disabled={hasFiles}
-          description={hasFiles ? t('deposit.access.metadataOnlyHasFiles') : undefined}
+          disabled={filesLocked || hasFiles}
+          description={
+            filesLocked
+              ? t('deposit.files.locked')
+              : hasFiles
+                ? t('deposit.access.metadataOnlyHasFiles')
+                : undefined
+          }
         />
         <Checkbox
           label={t('deposit.access.embargo.apply')}

@@ -5,7 +5,7 @@ import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
 import { allows } from '../../abilities.ts';
-import { doiChoices, doiRequiredFor } from './doi-rules.ts';
+import { doiChoices, doiRuleOf } from './doi-rules.ts';
 
 /**
  * The DOI: an existing one typed in (external), a managed one reserved here,
@@ -22,8 +22,10 @@ export function DoiField() {
   const error = useFieldError('pids.doi');
   const reserved = draft?.pids.doi?.provider !== 'external' ? draft?.pids.doi : undefined;
   const siteRequires = settings.doiRequired;
-  const required = doiRequiredFor(draft, siteRequires);
-  const choices = doiChoices(required);
+  // The server's rule: the choices offered are those its publish check accepts.
+  const rule = doiRuleOf(draft, siteRequires);
+  const required = rule.required;
+  const choices = doiChoices(rule);
   // A registered DOI (a published record's) stays: the server refuses to discard it.
   const canDiscard = allows(draft, 'can_discard_pids');
 

@@ -1,17 +1,27 @@
-import type { RecordJson } from '@arca/schema';
+import type { DoiRuleJson, RecordJson } from '@arca/schema';
 import type { DoiChoice } from '../../form-values.ts';
 
 /**
- * Whether the draft must get a DOI: the site requires one, or an earlier
- * version was published with a DOI managed here, which gave the parent its
- * concept DOI; the server then refuses to publish a version without one.
+ * The draft's DOI rule as the server sends it (`ui.pids.doi`), the one its
+ * publish check applies. Before the first save there is no draft yet: the
+ * site's setting (from the server's config) is the whole rule then.
  */
-export function doiRequiredFor(draft: RecordJson | undefined, siteRequires: boolean): boolean {
-  const concept = draft?.parent.pids.doi;
-  return siteRequires || (concept !== undefined && concept.provider !== 'external');
+export function doiRuleOf(draft: RecordJson | undefined, siteRequires: boolean): DoiRuleJson {
+  const sent = (draft?.ui?.pids as { doi?: DoiRuleJson } | undefined)?.doi;
+  if (sent) return sent;
+  return siteRequires
+    ? { required: true, allowed_providers: ['external', 'managed'] }
+    : { required: false, allowed_providers: ['external', 'managed', 'not_needed'] };
 }
 
+const CHOICE_OF: Record<DoiRuleJson['allowed_providers'][number], DoiChoice> = {
+  external: 'external',
+  managed: 'managed',
+  not_needed: 'none',
+};
+
 /** The answers to "Do you already have a DOI?" that the server will accept. */
-export function doiChoices(required: boolean): DoiChoice[] {
-  return required ? ['external', 'managed'] : ['external', 'managed', 'none'];
+export function doiChoices(rule: DoiRuleJson): DoiChoice[] {
+  const allowed = new Set(rule.allowed_providers.map((provider) => CHOICE_OF[provider]));
+  return (['external', 'managed', 'none'] as const).filter((choice) => allowed.has(choice));
 }

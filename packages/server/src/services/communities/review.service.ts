@@ -252,7 +252,7 @@ export function createReviewService(deps: {
         }
         await newReview(tx, actor, draftId, document.metadata.title, community);
       },
-      async checkPublish(_draftId, viaReview, state) {
+      checkPublish(_draftId, viaReview, state) {
         if (viaReview) return;
         if (state.review?.status === 'submitted')
           throw new DomainError('invalid', 'reviewOpenNoPublish');
@@ -262,7 +262,7 @@ export function createReviewService(deps: {
         const review = await currentReview(draftId, tx);
         if (review?.status === 'created') await deps.requests.remove(review.id, tx);
       },
-      async checkDeleteDraft(_draftId, state) {
+      checkDeleteDraft(_draftId, state) {
         if (state.review?.status === 'submitted')
           throw new DomainError('invalid', 'reviewOpenNoDeleteDraft');
       },

@@ -48,13 +48,13 @@ export interface RecordComponent {
   /** Inside the create unit of work, once the draft (and its parent) were inserted. */
   onCreate?(tx: Database, draftId: string, step: CreateStep): Promise<void>;
   /** May refuse a publication; `viaReview`: the accepted review publishes it. */
-  checkPublish?(draftId: string, viaReview: boolean, state: Loaded): Promise<void>;
+  checkPublish?(draftId: string, viaReview: boolean, state: Loaded): void | Promise<void>;
   /** Inside the publish unit of work, before the draft becomes the record. */
   onPublish?(tx: Database, draftId: string, step: LifecycleStep): Promise<void>;
   /** Inside the edit unit of work, once the edit draft was inserted. */
   onEdit?(tx: Database, recordId: string, step: LifecycleStep): Promise<void>;
   /** May refuse to discard a draft. */
-  checkDeleteDraft?(draftId: string, state: Loaded): Promise<void>;
+  checkDeleteDraft?(draftId: string, state: Loaded): void | Promise<void>;
   /** Inside the discard unit of work, before the draft row goes. */
   onDeleteDraft?(tx: Database, draftId: string, step: LifecycleStep): Promise<void>;
 }

@@ -20,7 +20,7 @@ export function createOperation(kit: RecordKit, views: RecordViews) {
     await kit.unit('create', async (unit) => {
       const parent = await unit.repo.insertParent(newRecordId(), actor.identity.userId!);
       await unit.repo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
-      if (!kit.components.some((component) => component.onCreate)) return;
+      if (!kit.components.some((component) => 'onCreate' in component)) return;
       const state = await kit.lockDraft(unit, id);
       for (const component of kit.components) {
         await component.onCreate?.(unit.tx, id, { unit, state, actor, body: input });

@@ -4,7 +4,6 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, validationFailed } from '../errors.ts';
 import { fileFacts } from '../files/record-files.component.ts';
 import { MANAGED_PROVIDER } from '../pids.service.ts';
-import type { RecordDocument } from './document.ts';
 import type { RecordKit } from './kit.ts';
 import type { Loaded } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
@@ -23,9 +22,7 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
   /** Everything that stops a draft from being published or submitted, as field errors. */
   async function errorsOf(loaded: Loaded, action: 'publish' | 'submit'): Promise<FieldError[]> {
     const previous = await kit.repo.latestRecord(loaded.parent.id);
-    const previousHadManagedDoi =
-      (previous?.document as unknown as RecordDocument | undefined)?.pids.doi?.provider ===
-      MANAGED_PROVIDER;
+    const previousHadManagedDoi = previous?.document.pids.doi?.provider === MANAGED_PROVIDER;
     return [
       ...(await kit.validate(
         loaded.row.id,

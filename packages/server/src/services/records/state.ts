@@ -83,7 +83,7 @@ export function createStateReader(db: Database) {
 
     /** A record found by a search, as if read by `recordState`. */
     fromHit(hit: { row: RecordRow; parent: ParentRow; grants: GrantFact[] }): Loaded {
-      const document = hit.row.document as unknown as RecordDocument;
+      const { document } = hit.row;
       return {
         kind: 'record',
         row: hit.row,

@@ -173,6 +173,43 @@ describe('checks under the lock: a review submitted meanwhile does not slip thro
     return { submitted: ok(0), other: ok(1), codes };
   }
 
+  /** Submits the review once, the first time the probe's check runs (before the lock). */
+  function submitOnFirstCheck(id: string) {
+    let submitted: number | undefined;
+    const check = async () => {
+      if (submitted !== undefined) return;
+      submitted = (await alice.post(`/api/records/${id}/draft/actions/submit-review`)).status;
+    };
+    return { check, submitted: () => submitted };
+  }
+
+  it('publish: a review submitted after the early check is refused under the lock', async () => {
+    const id = await draftInReview('Submitted in between');
+    const between = submitOnFirstCheck(id);
+    probe.checkPublish = between.check;
+    const publish = await alice.post(`/api/records/${id}/draft/actions/publish`);
+    expect(between.submitted()).toBe(202);
+    expect(publish.status, publish.body).toBe(400);
+    expect(publish.json.message).toBe(
+      'You cannot publish a draft with an open review request. Please cancel the review request first.',
+    );
+    expect((await alice.get(`/api/records/${id}/draft`)).json.parent.review.status).toBe(
+      'submitted',
+    );
+  });
+
+  it('discard: a review submitted after the early check is refused under the lock', async () => {
+    const id = await draftInReview('Submitted before discard');
+    const between = submitOnFirstCheck(id);
+    probe.checkDeleteDraft = between.check;
+    const discard = await alice.delete(`/api/records/${id}/draft`);
+    expect(between.submitted()).toBe(202);
+    expect(discard.status, discard.body).toBe(400);
+    expect((await alice.get(`/api/records/${id}/draft`)).json.parent.review.status).toBe(
+      'submitted',
+    );
+  });
+
   it('submit-review against publish: never both', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const id = await draftInReview(`Submit or publish ${round}`);

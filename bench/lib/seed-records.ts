@@ -217,7 +217,7 @@ export async function seedRecords(
         id: newRecordId(),
         parentId,
         versionIndex: 1,
-        document: document as unknown as Record<string, unknown>,
+        document,
         ...derivedColumns(document),
         isLatest: true,
         createdAt,

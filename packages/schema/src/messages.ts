@@ -108,6 +108,8 @@ export const errorMessages = {
   unknownVocabulary: 'Unknown vocabulary type.',
   invalidIfMatch: 'Invalid If-Match header: send the revision id, e.g. If-Match: "4".',
   revisionMismatch: "Revision id provided({{given}}) doesn't match record's one({{current}})",
+  concurrentChange:
+    'Another change to this record was made at the same time; reload it and try again.',
   invalidQuerySyntax: 'Invalid query string syntax.',
   redirecting: 'Redirecting...',
   internal: 'The server encountered an internal error.',

@@ -298,7 +298,7 @@ export interface RecordJson {
   versions: RecordVersions;
   pids: RecordPids;
   metadata: Partial<RecordMetadata>;
-  custom_fields: Record<string, unknown>;
+  custom_fields: RecordDocument['custom_fields'];
   access: RecordAccess;
   files: RecordFiles;
   media_files?: { enabled: boolean; [other: string]: unknown };
@@ -321,5 +321,23 @@ export interface RecordInput {
   access?: Partial<RecordAccess>;
   files?: Partial<RecordFiles>;
   pids?: RecordPids;
-  custom_fields?: Record<string, unknown>;
+  custom_fields?: RecordDocument['custom_fields'];
+}
+
+/**
+ * A draft or record as the server stores it (the `document` column of drafts and
+ * records): the part its versions do not share. It is what the client sent
+ * (`RecordInput`), kept even when invalid (validation reports it), with empty
+ * values dropped and defaults filled in; `RecordJson` is made from it.
+ */
+export interface RecordDocument {
+  metadata: Record<string, unknown>;
+  custom_fields: Record<string, unknown>;
+  access: {
+    record: unknown;
+    files: unknown;
+    embargo: { active: unknown; until?: unknown; reason?: unknown };
+  };
+  files: { enabled: unknown; default_preview?: unknown };
+  pids: Record<string, Pid>;
 }

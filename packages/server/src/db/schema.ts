@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit generates the migrations in ./migrations
 // from this file (`npm run db:generate -w packages/server`); a test fails when
 // the two drift apart.
+import type { RecordDocument } from '@arca/schema';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -176,7 +177,7 @@ const recordColumns = {
     .references(() => parents.id, { onDelete: 'cascade' }),
   versionIndex: integer('version_index').notNull(),
   /** metadata, custom_fields, access, files and pids, as saved. */
-  document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  document: jsonb('document').$type<RecordDocument>().notNull(),
   revisionId: integer('revision_id').notNull().default(1),
   title: text('title').notNull().default(''),
   resourceType: text('resource_type'),

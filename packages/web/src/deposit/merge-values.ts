@@ -33,9 +33,7 @@ export function overlayChanges(
     mine.custom_fields,
   ) as (keyof DepositFormValues['custom_fields'])[]) {
     if (isDirtyBranch(dirtyCustom[group])) {
-      (merged.custom_fields as unknown as Record<string, unknown>)[group] = structuredClone(
-        mine.custom_fields[group],
-      );
+      Object.assign(merged.custom_fields, { [group]: structuredClone(mine.custom_fields[group]) });
     }
   }
   return merged;

@@ -45,6 +45,8 @@ export function communitySubmissionType(records: () => RecordService): RequestTy
       expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
     },
     effects: {
+      // Under the draft's lock, which publish and discard take to check for an open review.
+      submit: ({ request, apply }) => records().withDraftLocked(request.topicId!, apply),
       accept: async ({ request, apply }) => {
         const draftId = request.topicId!;
         const communityId = request.receiverId!;

@@ -32,6 +32,10 @@ export interface CommunityServiceDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The condition picking a community by its id or, for anything else, its slug. */
+export const communityIs = (idOrSlug: string) =>
+  UUID.test(idOrSlug) ? eq(communities.id, idOrSlug) : eq(communities.slug, idOrSlug);
+
 export function communityFacts(row: CommunityRow, creationOpen = false): CommunityFacts {
   return {
     id: row.id,
@@ -54,10 +58,7 @@ export function createCommunityKit(deps: CommunityServiceDeps) {
   const { db } = deps;
 
   async function find(idOrSlug: string): Promise<CommunityRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(communities)
-      .where(UUID.test(idOrSlug) ? eq(communities.id, idOrSlug) : eq(communities.slug, idOrSlug));
+    const [row] = await db.select().from(communities).where(communityIs(idOrSlug));
     return row;
   }
 

@@ -1,6 +1,7 @@
 import { desc, sql, type Placeholder } from 'drizzle-orm';
 import { reviewBody } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
+import { communities as communitiesTable } from '../../db/schema.communities.ts';
 import { requests } from '../../db/schema.requests.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import { communityPolicy } from '../../permissions/communities.policy.ts';
@@ -12,7 +13,24 @@ import { systemActor, type RequestService } from '../requests/requests.service.t
 import type { RequestRow } from '../requests/types.ts';
 import { communityFacts, type CommunityRow, type CommunityService } from './communities.service.ts';
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
+import { communityIs } from './kit.ts';
 import { isCurrentReviewOf } from '../records/context.repository.ts';
+
+/** A community by id or slug, read on `tx` and share-locked until it commits. */
+async function communityHeld(tx: Database, idOrSlug: string): Promise<CommunityRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(communitiesTable)
+    .where(communityIs(idOrSlug))
+    .for('key share');
+  return row;
+}
+
+/** What a create's body asks of the review (`parent.review`); undefined: nothing. */
+function reviewAtCreation(body: Record<string, unknown>): unknown {
+  const parent = body.parent as { review?: unknown } | undefined;
+  return parent?.review;
+}
 
 export const AUTO_ACCEPT_COMMENT = 'This request has been automatically accepted.';
 
@@ -68,6 +86,56 @@ export function createReviewService(deps: {
     }
   }
 
+  /**
+   * The community a review body chooses, checked for the actor and the draft's
+   * current review (`existing`), or for a draft being created. Writes nothing.
+   */
+  async function chosenCommunity(
+    actor: Actor,
+    body: unknown,
+    existing: RequestRow | undefined,
+    find: (idOrSlug: string) => Promise<CommunityRow | undefined>,
+    atCreation = false,
+  ): Promise<CommunityRow> {
+    const parsed = reviewBody.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw field(issue.path.join('.') || 'receiver', issue.message);
+    }
+    if (parsed.data.type !== COMMUNITY_SUBMISSION)
+      throw new DomainError('invalid', 'invalidReviewType');
+    const community = await find(parsed.data.receiver.community);
+    if (!community || !can(communityPolicy, 'canRead', actor, communityFacts(community))) {
+      throw field('receiver.community', 'communityNotFound');
+    }
+    if (existing?.status === 'submitted') throw new DomainError('invalid', 'reviewOpenNoChange');
+    checkMayReach(actor, community);
+    // A community with its own upload form takes first submissions only from that form.
+    if (community.themeEnabled && !atCreation && existing?.receiverId !== community.id) {
+      throw new DomainError('invalid', 'submissionDedicatedForm');
+    }
+    return community;
+  }
+
+  /** A review of the draft in status `created`, written on `tx`. */
+  const newReview = (
+    tx: Database,
+    actor: Actor,
+    draftId: string,
+    title: unknown,
+    community: CommunityRow,
+  ) =>
+    deps.requests.create(
+      {
+        type: COMMUNITY_SUBMISSION,
+        title: typeof title === 'string' ? title : '',
+        topic: { type: 'record', id: draftId },
+        receiver: { type: 'community', id: community.id },
+        creator: { type: 'user', id: String(actor.identity.userId ?? 'system') },
+      },
+      tx,
+    );
+
   const service = {
     currentReview,
 
@@ -78,27 +146,11 @@ export function createReviewService(deps: {
     },
 
     /** Chooses (or changes) the community a draft goes to: a new review in status `created`. */
-    async put(actor: Actor, draftId: string, body: unknown, atCreation = false) {
+    async put(actor: Actor, draftId: string, body: unknown) {
       const view = await managedDraft(actor, draftId);
-      const parsed = reviewBody.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw field(issue.path.join('.') || 'receiver', issue.message);
-      }
-      if (parsed.data.type !== COMMUNITY_SUBMISSION)
-        throw new DomainError('invalid', 'invalidReviewType');
-      const community = await communities.find(parsed.data.receiver.community);
-      if (!community || !can(communityPolicy, 'canRead', actor, communityFacts(community))) {
-        throw field('receiver.community', 'communityNotFound');
-      }
       const existing = view.review;
-      if (existing?.status === 'submitted') throw new DomainError('invalid', 'reviewOpenNoChange');
-      checkMayReach(actor, community);
-      // A community with its own upload form takes first submissions only from that form.
+      const community = await chosenCommunity(actor, body, existing, communities.find);
       const sameCommunity = existing?.receiverId === community.id;
-      if (community.themeEnabled && !atCreation && !sameCommunity) {
-        throw new DomainError('invalid', 'submissionDedicatedForm');
-      }
       // Choosing a restricted community makes a public record restricted (SPEC §4).
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
         await records.restrictDraft(draftId);
@@ -109,16 +161,7 @@ export function createReviewService(deps: {
       }
       const created = await db.transaction(async (tx) => {
         if (existing) await deps.requests.remove(existing.id, tx);
-        return deps.requests.create(
-          {
-            type: COMMUNITY_SUBMISSION,
-            title: typeof view.metadata.title === 'string' ? view.metadata.title : '',
-            topic: { type: 'record', id: draftId },
-            receiver: { type: 'community', id: community.id },
-            creator: { type: 'user', id: String(actor.identity.userId ?? 'system') },
-          },
-          tx,
-        );
+        return newReview(tx, actor, draftId, view.metadata.title, community);
       });
       return deps.requests.viewOf(actor, created);
     },
@@ -180,23 +223,38 @@ export function createReviewService(deps: {
     component: {
       receiverOf: (review) => communities.find(review.receiverId ?? ''),
       communitiesOf: (actor, ids) => communities.readableAmong(actor, ids),
-      async afterCreate(actor, draftId, body) {
-        const parent = body.parent as { review?: unknown } | undefined;
-        if (parent?.review !== undefined) await service.put(actor, draftId, parent.review, true);
+      // `parent.review` at creation: checked before the create's unit, written inside it.
+      async checkCreate(actor, body) {
+        const review = reviewAtCreation(body);
+        if (review !== undefined)
+          await chosenCommunity(actor, review, undefined, communities.find, true);
       },
-      async checkPublish(draftId, viaReview) {
+      async onCreate(tx, draftId, { unit, state, actor, body }) {
+        const review = reviewAtCreation(body);
+        if (review === undefined) return;
+        if (!can(recordPolicy, 'canManage', actor, state.facts)) throw permissionDenied();
+        // Read again on the transaction, and held: a community gone since the check refuses.
+        const held = (idOrSlug: string) => communityHeld(tx, idOrSlug);
+        const community = await chosenCommunity(actor, review, undefined, held, true);
+        const { document } = state;
+        if (community.visibility === 'restricted' && document.access.record === 'public') {
+          const access = { ...document.access, record: 'restricted', files: 'restricted' };
+          await unit.repo.updateDraft(draftId, { ...document, access });
+        }
+        await newReview(tx, actor, draftId, document.metadata.title, community);
+      },
+      checkPublish(_draftId, viaReview, state) {
         if (viaReview) return;
-        const review = await currentReview(draftId);
-        if (review?.status === 'submitted') throw new DomainError('invalid', 'reviewOpenNoPublish');
+        if (state.review?.status === 'submitted')
+          throw new DomainError('invalid', 'reviewOpenNoPublish');
       },
       async onPublish(tx, draftId) {
         // Publishing without the community drops the review that was never submitted.
         const review = await currentReview(draftId, tx);
         if (review?.status === 'created') await deps.requests.remove(review.id, tx);
       },
-      async checkDeleteDraft(draftId) {
-        const review = await currentReview(draftId);
-        if (review?.status === 'submitted')
+      checkDeleteDraft(_draftId, state) {
+        if (state.review?.status === 'submitted')
           throw new DomainError('invalid', 'reviewOpenNoDeleteDraft');
       },
       async onDeleteDraft(tx, draftId) {

@@ -243,7 +243,7 @@ function readAlike<Row extends DraftRow | RecordRow>(
   return {
     id: row.id,
     row,
-    document: row.document as unknown as RecordDocument,
+    document: row.document,
     parent: found.parent,
     grants: found.grants,
     links: found.links,

@@ -4,30 +4,28 @@ import type { RecordKit } from './kit.ts';
 import { NO_RECORD } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
-/** Creates a draft (version 1 of a new parent) from what the client sent. */
+/**
+ * Creates a draft (version 1 of a new parent) from what the client sent, with
+ * what its components make of it (e.g. `parent.review`), in one unit of work:
+ * a refused or failed part leaves nothing behind.
+ */
 export function createOperation(kit: RecordKit, views: RecordViews) {
   return async (actor: Actor, body: unknown, options: ReadOptions = {}): Promise<RecordView> => {
     kit.authorize('canCreate', actor, { facts: NO_RECORD });
     const document = kit.prepare(body);
+    const input = isObject(body) ? body : {};
+    for (const component of kit.components) await component.checkCreate?.(actor, input);
     const id = newRecordId();
     const errors = await kit.validate(id, document, undefined, []);
-    const parentId = await kit.unit('create', async ({ repo }) => {
-      const parent = await repo.insertParent(newRecordId(), actor.identity.userId!);
-      await repo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
-      return parent.id;
-    });
-    try {
+    await kit.unit('create', async (unit) => {
+      const parent = await unit.repo.insertParent(newRecordId(), actor.identity.userId!);
+      await unit.repo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
+      if (!kit.components.some((component) => 'onCreate' in component)) return;
+      const state = await kit.lockDraft(unit, id);
       for (const component of kit.components) {
-        await component.afterCreate?.(actor, id, isObject(body) ? body : {});
+        await component.onCreate?.(unit.tx, id, { unit, state, actor, body: input });
       }
-    } catch (error) {
-      // A refused part (e.g. an invalid parent.review) leaves no half-made draft behind.
-      await kit.unit('create', async ({ repo }) => {
-        await repo.deleteDraft(id);
-        await repo.deleteParent(parentId);
-      });
-      throw error;
-    }
+    });
     return views.draftView(id, actor, { ...options, errors });
   };
 }

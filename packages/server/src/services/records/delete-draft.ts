@@ -7,14 +7,16 @@ import type { RecordKit } from './kit.ts';
  */
 export function deleteDraftOperation(kit: RecordKit) {
   return async (actor: Actor, id: string, expectedRevision?: number): Promise<void> => {
-    // Permission before state, on the committed draft: then the checks of the components.
+    // Permission before state, on the committed draft: then again under the lock, with
+    // the checks of the components (a review submitted meanwhile took the same lock).
     const committed = await kit.loadDraft(id, actor, 'canDeleteDraft');
     kit.checkRevision(committed.row.revisionId, expectedRevision);
-    for (const component of kit.components) await component.checkDeleteDraft?.(id);
+    for (const component of kit.components) await component.checkDeleteDraft?.(id, committed);
     await kit.unit('deleteDraft', async (unit) => {
       const state = await kit.lockDraft(unit, id);
       kit.authorize('canDeleteDraft', actor, state);
       kit.checkRevision(state.row.revisionId, expectedRevision);
+      for (const component of kit.components) await component.checkDeleteDraft?.(id, state);
       for (const component of kit.components) {
         await component.onDeleteDraft?.(unit.tx, id, { unit, state });
       }

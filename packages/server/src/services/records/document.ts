@@ -1,23 +1,12 @@
-import { computeAccessStatus, type AccessStatus } from '@arca/schema';
+import {
+  computeAccessStatus,
+  type AccessStatus,
+  type Pid,
+  type RecordDocument,
+} from '@arca/schema';
 
-/** The part of a record that its versions do not share, stored as JSON. */
-export interface RecordDocument {
-  metadata: Record<string, unknown>;
-  custom_fields: Record<string, unknown>;
-  access: {
-    record: unknown;
-    files: unknown;
-    embargo: { active: unknown; until?: unknown; reason?: unknown };
-  };
-  files: { enabled: unknown; default_preview?: unknown };
-  pids: Record<string, PidEntry>;
-}
-
-export interface PidEntry {
-  identifier: string;
-  provider: string;
-  client?: string;
-}
+// The stored document's shape is declared once, with the API's (packages/schema).
+export type { RecordDocument };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,9 +79,9 @@ export function normalizeDocument(body: unknown): RecordDocument {
   return document;
 }
 
-function normalizePids(value: unknown): Record<string, PidEntry> {
+function normalizePids(value: unknown): Record<string, Pid> {
   if (!isObject(value)) return {};
-  const result: Record<string, PidEntry> = {};
+  const result: Record<string, Pid> = {};
   for (const [scheme, entry] of Object.entries(value)) {
     if (!isObject(entry) || typeof entry.identifier !== 'string' || !entry.identifier.trim()) {
       continue;

@@ -43,7 +43,7 @@ export function liftEmbargoOperation(kit: RecordKit) {
       if (!(await repo.lockParentOf(recordId))) return 'none';
       const record = await repo.record(recordId);
       if (!record) return 'none';
-      const document = record.document as unknown as RecordDocument;
+      const { document } = record;
       const embargo = document.access.embargo;
       if (embargo.active !== true) return 'none';
       if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10)) {
@@ -51,8 +51,7 @@ export function liftEmbargoOperation(kit: RecordKit) {
       }
       await repo.updateRecordDocument(recordId, lift(document));
       const draft = await repo.draft(recordId);
-      if (draft)
-        await repo.updateDraft(recordId, lift(draft.document as unknown as RecordDocument));
+      if (draft) await repo.updateDraft(recordId, lift(draft.document));
       return 'lifted';
     });
 }

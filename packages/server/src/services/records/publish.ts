@@ -42,7 +42,8 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
   /**
    * Publishes a draft: validated on the committed draft (validation reads the
    * pool, so it stays out of the transaction), then made the record in one unit
-   * of work that locks the parent and the draft and finds the draft as validated.
+   * of work that locks the parent and the draft, checks with the components what
+   * it finds there, and finds the draft as validated.
    * Of concurrent publishes one wins; the others find no draft (404).
    */
   async function publish(
@@ -55,9 +56,8 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
   ): Promise<RecordView> {
     for (let attempt = 1; ; attempt += 1) {
       const loaded = await kit.loadDraft(id, actor, 'canPublish');
-      for (const component of kit.components) {
-        await component.checkPublish?.(id, !!options.viaReview);
-      }
+      const viaReview = !!options.viaReview;
+      for (const component of kit.components) await component.checkPublish?.(id, viaReview, loaded);
       const errors = await errorsOf(loaded, 'publish');
       if (fileFacts(loaded.files ?? []).pending > 0) {
         errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
@@ -67,6 +67,9 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
       const published = await kit.unit('publish', async (unit) => {
         const state = await kit.lockDraft(unit, id);
         kit.authorize('canPublish', actor, state);
+        // Again under the lock: a review submitted meanwhile took it too (community-submission.ts).
+        for (const component of kit.components)
+          await component.checkPublish?.(id, viaReview, state);
         const unchanged =
           state.row.revisionId === loaded.row.revisionId &&
           filesSignature(state) === filesSignature(loaded);

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.ts';
 import type { RecordComponent } from './components.ts';
 import { createOperation } from './create.ts';
 import { deleteDraftOperation } from './delete-draft.ts';
@@ -43,6 +44,17 @@ export function createRecordService(deps: RecordServiceDeps) {
     /** Plugs in a lifecycle component (community review...). */
     use(component: RecordComponent): void {
       kit.components.push(component);
+    },
+
+    /**
+     * Runs `work` on a unit of work that holds the draft's lock, as publish and
+     * discard do: a review submitted there cannot slip past their checks.
+     */
+    async withDraftLocked(id: string, work: (tx: Database) => Promise<void>): Promise<void> {
+      await kit.unit('draftLocked', async (unit) => {
+        await kit.lockDraft(unit, id);
+        await work(unit.tx);
+      });
     },
 
     /** Makes a draft and its files restricted (a restricted community takes no public record). */

@@ -174,7 +174,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
   };
 
   const columns = (document: RecordDocument) => ({
-    document: document as unknown as Record<string, unknown>,
+    document,
     ...derivedColumns(document),
   });
 
@@ -303,7 +303,7 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
         textC,
         externalDoi: doi?.provider === EXTERNAL_PROVIDER ? doi.identifier : null,
       });
-      return row && { ...row, document: document as unknown as Record<string, unknown> };
+      return row && { ...row, document };
     },
 
     async deleteDraft(id: string): Promise<void> {

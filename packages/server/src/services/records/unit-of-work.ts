@@ -1,4 +1,6 @@
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { DomainError } from '../errors.ts';
 import { createRecordRepository, type FoldedReads, type RecordRepository } from './repository.ts';
 
 /**
@@ -10,6 +12,10 @@ import { createRecordRepository, type FoldedReads, type RecordRepository } from 
  *
  * Everything inside runs on `tx` alone: a query on the pool from inside would wait
  * for a connection that the transactions queued behind this one's lock all hold.
+ *
+ * A unique index that refuses a write (one draft per version, one latest version
+ * per parent: migration 0009) means another operation got there first: the unit
+ * answers a conflict, never a server error.
  */
 export interface UnitOfWork {
   tx: Database;
@@ -42,15 +48,20 @@ export function createUnitOfWork(db: Database, folded: () => FoldedReads): RunUn
   const pause = pauseBeforeCommit();
   return async (operation, work) => {
     const queued: (() => Promise<void>)[] = [];
-    const result = await db.transaction(async (tx) => {
-      const done = await work({
-        tx,
-        repo: createRecordRepository(tx, folded),
-        afterCommit: (next) => void queued.push(next),
+    const result = await db
+      .transaction(async (tx) => {
+        const done = await work({
+          tx,
+          repo: createRecordRepository(tx, folded),
+          afterCommit: (next) => void queued.push(next),
+        });
+        await pause(operation);
+        return done;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new DomainError('conflict', 'concurrentChange');
+        throw error;
       });
-      await pause(operation);
-      return done;
-    });
     for (const next of queued) await next();
     return result;
   };

@@ -14,6 +14,7 @@ import { createRecordCache } from './http/record-cache.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
 import { rememberPageToken } from './http/actor.ts';
 import {
@@ -106,6 +107,7 @@ export async function buildApp({
 
   registerJsonParser(app);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
 

@@ -28,11 +28,17 @@ beforeAll(async () => {
   owner = t.client();
   await owner.login(user.email);
 });
-afterAll(() => t.close());
+// Sockets a failing test left open would keep the server from closing.
+const opened: net.Socket[] = [];
+afterAll(async () => {
+  for (const socket of opened) socket.destroy();
+  await t.close();
+});
 
 function connect(): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    opened.push(socket);
     socket.once('error', reject);
   });
 }

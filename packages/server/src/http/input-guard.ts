@@ -6,7 +6,7 @@ import { HttpError } from './errors.ts';
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
-/** Deeper than any document of the API; PostgreSQL's JSON parser stops not far beyond. */
+/** Deeper than any document of the API needs; far deeper JSON exhausts PostgreSQL's parser. */
 export const MAX_DEPTH = 32;
 
 interface Problem {
@@ -28,8 +28,8 @@ const printable = (key: string) => key.replaceAll(new RegExp(UNSTORABLE, 'gu'), 
  * take, with its dotted field path (as validation errors name fields). Walks
  * without recursion, so a deeply nested body cannot exhaust the stack.
  */
-export function findUnstorable(root: unknown, prefix = ''): Problem | undefined {
-  const stack: [unknown, string, number][] = [[root, prefix, 0]];
+export function findUnstorable(root: unknown): Problem | undefined {
+  const stack: [unknown, string, number][] = [[root, '', 0]];
   while (stack.length > 0) {
     const [value, path, depth] = stack.pop()!;
     const field = path || '_schema';

@@ -1,5 +1,6 @@
 // Communities, their members and the review payload (SPEC §3; API.md §4.2, §5.1).
 import { z } from 'zod';
+import { DB_INT_MAX } from './ids.ts';
 import type { ValidationMessageKey } from './messages.ts';
 import { isHttpUrl } from './records/identifiers.ts';
 
@@ -44,7 +45,11 @@ export type CommunityBody = z.infer<typeof communityBody>;
 
 const memberRef = z.object({
   type: z.literal('user', msg('invalidChoice')),
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    // Beyond the user id column's range no user can match (and the database would refuse it).
+    .refine((id) => !/^\d+$/.test(id) || Number(id) <= DB_INT_MAX, msg('invalid')),
 });
 
 /** POST/PUT/DELETE /api/communities/{id}/members. */

@@ -79,6 +79,10 @@ export const validationMessages = {
   // Request search and edits (API.md §4.3).
   payloadNotEditable: 'This field of the request cannot be edited.',
   invalidReference: 'Give a reference as type:id, e.g. user:1 or community:<id>.',
+  // Any input (http/input-guard.ts): what PostgreSQL cannot store.
+  unstorableText:
+    'Contains characters that cannot be stored (a NUL character or an unpaired surrogate).',
+  nestedTooDeep: 'Nested too deeply.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -14,6 +14,8 @@ import { createRecordCache } from './http/record-cache.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { guardSlowClients, timeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
 import { rememberPageToken } from './http/actor.ts';
 import {
@@ -67,7 +69,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    ...timeoutOptions(config.clients),
   }).withTypeProvider<ZodTypeProvider>();
+  guardSlowClients(app.server, config.clients);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -106,6 +110,7 @@ export async function buildApp({
 
   registerJsonParser(app);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
 

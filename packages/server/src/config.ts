@@ -39,6 +39,14 @@ const environment = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   ARCA_TRUST_PROXY: flag.default(false),
+  // Slow clients (docs/SECURITY.md): seconds may be fractions; 0 switches a limit off.
+  ARCA_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  ARCA_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0).default(120),
+  ARCA_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  ARCA_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).default(0),
+  ARCA_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().min(0).default(1024),
+  ARCA_BODY_RATE_WINDOW_SECONDS: z.coerce.number().positive().default(30),
+  ARCA_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   ARCA_DOI_PREFIX: z
     .string()
     .regex(/^10\.\d{4,9}$/)
@@ -109,6 +117,7 @@ export interface Config {
   /** Guest access requests (each mails a verification link) per hour. */
   guestRequests: { perEmail: number; perAddress: number };
   bodyLimit: number;
+  clients: ClientLimits;
   trustProxy: boolean;
   doiPrefix: string;
   doiRequired: boolean;
@@ -125,6 +134,23 @@ export interface Config {
   communityCreation: 'users' | 'admins';
   /** Days before an open request expires; 0: never. */
   requestExpiryDays: number;
+}
+
+/** Limits on clients that hold connections open (docs/SECURITY.md, "Slow clients"). */
+export interface ClientLimits {
+  /** The request line and headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed (0: never). */
+  idleTimeoutMs: number;
+  /** An idle keep-alive socket is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A whole request must arrive within this (0: no cap; the body rate applies). */
+  requestTimeoutMs: number;
+  /** A body must arrive at least this fast, measured per window (0: no minimum). */
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
+  /** Open connections per client address (0: no cap). */
+  maxConnectionsPerAddress: number;
 }
 
 export interface MailConfig {
@@ -215,6 +241,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.ARCA_GUEST_REQUESTS_PER_ADDRESS,
     },
     bodyLimit: e.ARCA_BODY_LIMIT_BYTES,
+    clients: {
+      headersTimeoutMs: e.ARCA_HEADERS_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.ARCA_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.ARCA_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.ARCA_REQUEST_TIMEOUT_SECONDS * 1000,
+      bodyMinBytesPerSecond: e.ARCA_BODY_MIN_BYTES_PER_SECOND,
+      bodyRateWindowMs: e.ARCA_BODY_RATE_WINDOW_SECONDS * 1000,
+      // Behind a proxy every connection comes from the proxy's address: no cap unless asked.
+      maxConnectionsPerAddress:
+        e.ARCA_MAX_CONNECTIONS_PER_ADDRESS ?? (e.ARCA_TRUST_PROXY ? 0 : 256),
+    },
     trustProxy: e.ARCA_TRUST_PROXY,
     doiPrefix: e.ARCA_DOI_PREFIX,
     doiRequired: e.ARCA_DOI_REQUIRED,

@@ -4,6 +4,7 @@ import type { ErrorBody, FieldError } from '@arca/schema';
 import type { Translate } from '../i18n.ts';
 import { HttpError } from './errors.ts';
 import { DomainError, type DomainErrorKind } from '../services/errors.ts';
+import { isDataError } from '../db/errors.ts';
 
 /** The one place a domain error gets its HTTP status. */
 export const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -97,6 +98,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode < 500) {
       return send(reply, { status: error.statusCode, message: error.message });
+    }
+    if (isDataError(error)) {
+      // A last resort: the input checks should have named the field before the database saw it.
+      request.log.warn({ err: error }, 'database refused a value');
+      return send(reply, { status: 400, message: t('validation') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, { status: 500, message: t('internal') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { adminUserCreate, adminUserUpdate, groupCreate, groupUpdate } from '@arca/schema';
+import { adminUserCreate, adminUserUpdate, groupCreate, groupUpdate, serialId } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -10,9 +10,9 @@ import { can } from '../permissions/policy.ts';
 import { checkWindow, searchQuery } from './query.ts';
 import { serializeGroup, serializeUser } from './serializers/user.serializer.ts';
 
-const userId = z.object({ id: z.coerce.number().int().positive() });
+const userId = z.object({ id: serialId });
 const groupId = z.object({ id: z.string() });
-const membership = z.object({ id: z.string(), userId: z.coerce.number().int().positive() });
+const membership = z.object({ id: z.string(), userId: serialId });
 
 /** Administrators manage accounts, groups and group membership. */
 export function adminRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {

@@ -1,5 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { DB_INT_MAX } from '@arca/schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
@@ -45,7 +46,7 @@ const metadataBody = z.object({
   access: z.object({ hidden: z.boolean().optional() }).optional(),
 });
 const quotaBody = z.object({
-  max_files: z.number().int().min(0),
+  max_files: z.number().int().min(0).max(DB_INT_MAX),
   max_bytes: z.number().int().min(0),
 });
 

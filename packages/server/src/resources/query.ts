@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RESULT_WINDOW, paginationQuery } from '@arca/schema';
+import { MAX_RESULT_WINDOW, paginationQuery, serialId } from '@arca/schema';
 import { HttpError } from '../http/errors.ts';
 
 /** `q` / `suggest` plus pagination, as every search takes them (API.md §6.2). */
@@ -26,4 +26,4 @@ export function checkWindow(page: number, size: number): void {
   if ((page - 1) * size >= MAX_RESULT_WINDOW) throw new HttpError(400, 'invalidPagination');
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: serialId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { tokenCreate } from '@arca/schema';
+import { serialId, tokenCreate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { requireUser } from '../http/auth.ts';
 import { permissionDenied } from '../services/errors.ts';
@@ -44,7 +44,7 @@ export function tokenRoutes({ services }: AppContext): FastifyPluginCallbackZod 
         schema: {
           tags: ['tokens'],
           summary: 'Revoke a token',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: serialId }),
         },
       },
       async (request, reply) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialId } from '@arca/schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../http/context.ts';
 import { permissionDenied } from '../services/errors.ts';
@@ -47,7 +48,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
         schema: {
           tags: ['users'],
           summary: 'A user',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: serialId }),
         },
       },
       async (request) => {
@@ -64,7 +65,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
         schema: {
           tags: ['users'],
           summary: 'A user avatar',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: serialId }),
         },
       },
       async (request, reply) => {

@@ -57,7 +57,8 @@ export function CreatorList({ creators, label }: CreatorListProps) {
           // Flowing as text, not as a row of boxes: on a narrow screen a long
           // name wraps and the badges and affiliations follow it, all whole.
           <Box component="li" key={`${name}-${index}`} style={{ overflowWrap: 'anywhere' }}>
-            <Anchor component={Link} to={creatorSearchPath(name)}>
+            {/* Underlined: in a line of text, colour alone must not mark a link. */}
+            <Anchor component={Link} to={creatorSearchPath(name)} underline="always">
               {name}
             </Anchor>
             {(creator.person_or_org.identifiers ?? []).map((identifier) => (

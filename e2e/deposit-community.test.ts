@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useE2E } from './server.ts';
 import { field, fillRequired, loggedInPage } from './deposit.helpers.ts';
+import { DESKTOP, PHONE } from './viewports.ts';
 
 const e2e = useE2E();
 
@@ -68,6 +69,17 @@ describe('the community parts of the deposit editor in the browser', () => {
     expect(await modal.getByText('You must accept this.').count()).toBe(2);
     for (const box of await modal.getByRole('checkbox').all()) await box.check();
     await modal.getByRole('textbox').fill('Units are metres.');
+    // The window crosses the phone breakpoint and back (a phone turned): the dialog
+    // stays open with what was ticked and typed, though its button moved to the phone's bar.
+    const bar = page.getByTestId('deposit-action-bar');
+    await page.setViewportSize(PHONE);
+    await bar.waitFor();
+    await page.setViewportSize(DESKTOP);
+    await bar.waitFor({ state: 'detached' });
+    expect(await modal.getByRole('textbox').inputValue()).toBe('Units are metres.');
+    for (const box of await modal.getByRole('checkbox').all()) {
+      expect(await box.isChecked()).toBe(true);
+    }
     await modal.getByRole('button', { name: 'Submit record for review' }).click();
     await page.waitForURL(/\/me\/requests\/[0-9a-f-]{36}$/);
     const requestId = new URL(page.url()).pathname.split('/').pop() ?? '';

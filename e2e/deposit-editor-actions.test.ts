@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, fillRequired, loggedInPage, sidewaysOverflow } from './deposit.helpers.ts';
+import { api, field, fillRequired, loggedInPage, sidewaysOverflow } from './deposit.helpers.ts';
 import { useE2E } from './server.ts';
 
 const e2e = useE2E();
@@ -174,6 +174,85 @@ describe('the deposit editor on a phone', () => {
     // The narrowest phones we serve.
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
+
+/** The open dialog, once Mantine's opening transition has ended. */
+async function openDialog(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name, exact: true });
+  await dialog.waitFor();
+  await page.waitForTimeout(300);
+  return dialog;
+}
+
+/** Resizes the window and lets the layout (and any transition) settle. */
+async function resize(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(400);
+}
+
+describe('a confirmation in the deposit editor when the window crosses the phone breakpoint', () => {
+  it('stays open from desktop to phone, and publishes', async () => {
+    const page = await sized(DESKTOP);
+    await page.goto(`${e2e.server.url}/uploads/new`);
+    await fillRequired(page, 'Turned while publishing');
+    await page.getByLabel('Metadata-only record').check();
+    await publishButton(page).click();
+    const dialog = await openDialog(page, 'Are you sure you want to publish this record?');
+    await resize(page, PHONE);
+    expect(await dialog.isVisible()).toBe(true);
+    // The phone's action bar is there behind it: the layout did switch.
+    expect(await page.getByTestId('deposit-action-bar').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.waitForURL(/\/records\/[^/?]+$/);
+    await page.context().close();
+  });
+
+  it('stays open from phone to desktop, and cancels', async () => {
+    const page = await sized(PHONE);
+    const draft = await api<Draft>(page, 'POST', `${e2e.server.url}/api/records`, {
+      metadata: metadata('Turned while deleting'),
+      files: { enabled: false },
+    });
+    await page.goto(`${e2e.server.url}/uploads/${draft.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = await openDialog(page, 'Delete this draft?');
+    await resize(page, DESKTOP);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByTestId('deposit-action-bar').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/uploads/${draft.id}`);
+    await page.context().close();
+  });
+});
+
+describe('server messages in the deposit editor after a language switch', () => {
+  it('shows the field error of a refused publish in the language switched to', async () => {
+    // A user of its own: the language chosen is saved to the account.
+    const page = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${e2e.server.url}/uploads/new`);
+    await fillRequired(page, 'Soon without a title');
+    await field(page, 'Title').fill('');
+    await page.getByLabel('Metadata-only record').check();
+    await publishButton(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const at = (label: string) =>
+      page.locator('.mantine-InputWrapper-root', { has: field(page, label) });
+    await at('Title').getByText('Missing data for required field.').waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch', exact: true }).click();
+    await at('Titel').getByText('Für dieses Pflichtfeld fehlen Daten.').waitFor();
+    expect(await page.getByText('Missing data for required field.').count()).toBe(0);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sprache' }).click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await at('Title').getByText('Missing data for required field.').waitFor();
     await page.context().close();
   });
 });

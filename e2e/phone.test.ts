@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { field, loggedInPage } from './deposit.helpers.ts';
+import { api, field, loggedInPage } from './deposit.helpers.ts';
 import { useE2E } from './server.ts';
-import { DESKTOP, PHONE, SMALL_PHONE, sidewaysScroll } from './viewports.ts';
+import { cutOff, DESKTOP, PHONE, SMALL_PHONE, sidewaysScroll } from './viewports.ts';
 
 const e2e = useE2E();
 let anonymous: Page;
@@ -176,6 +176,50 @@ describe('on a phone', () => {
     }
     expect(found, found.join('\n')).toEqual([]);
   }, 180_000);
+});
+
+describe('the creators of a record on the narrowest phone', () => {
+  it('show whole, long names and their badges wrapping, nothing cut off', async () => {
+    const page = alice;
+    const base = `${e2e.server.url}/api/records`;
+    const orcid = [{ scheme: 'orcid', identifier: '0000-0002-1825-0097' }];
+    const draft = await api<{ id: string }>(page, 'POST', base, {
+      metadata: {
+        resource_type: { id: 'dataset' },
+        title: 'Creators with long names',
+        publication_date: '2026-01-15',
+        creators: [
+          {
+            person_or_org: {
+              type: 'personal',
+              family_name: 'Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh',
+              given_name: 'Hubert Blaine Maximilian',
+              identifiers: orcid,
+            },
+            affiliations: [
+              { id: '020hwjq30' },
+              { name: 'Institute for the Long-Term Observation of High Alpine Lakes' },
+            ],
+          },
+          {
+            person_or_org: {
+              type: 'organizational',
+              name: 'Internationale Arbeitsgemeinschaft für Langzeitbeobachtungen alpiner Hochgebirgsseen',
+            },
+          },
+        ],
+      },
+      files: { enabled: false },
+    });
+    await api(page, 'POST', `${base}/${draft.id}/draft/actions/publish`);
+    await page.setViewportSize(SMALL_PHONE);
+    await page.goto(`${e2e.server.url}/records/${draft.id}`);
+    const creators = page.getByRole('list', { name: 'Creators' });
+    await creators.getByRole('link', { name: 'ORCID profile of', exact: false }).waitFor();
+    const found = await cutOff(creators);
+    expect(found, found.join('\n')).toEqual([]);
+    expect(await sidewaysScroll(page)).toBe('');
+  });
 });
 
 describe('the header menu on a phone', () => {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The checks below run in the page, where the DOM is.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** The two sizes every browser flow is checked at: a desktop and a phone. */
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -37,5 +37,26 @@ export async function sidewaysScroll(page: Page): Promise<string> {
       if (culprits.length >= 8) break;
     }
     return `document ${root.scrollWidth} px wide in a ${width} px window; ${culprits.join('; ')}`;
+  });
+}
+
+/**
+ * The elements inside `root` whose content is cut off (wider than their box, as
+ * a truncated badge is) or that reach past the window's edges, by tag and text.
+ */
+export async function cutOff(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const found: string[] = [];
+    for (const node of [element, ...element.querySelectorAll<HTMLElement>('*')]) {
+      const box = node.getBoundingClientRect();
+      const clipped = node.scrollWidth > node.clientWidth + 1;
+      const outside = box.left < -0.5 || box.right > window.innerWidth + 0.5;
+      if (clipped || outside) {
+        found.push(
+          `${node.tagName.toLowerCase()} (${Math.round(box.width)} px): ${node.textContent ?? ''}`,
+        );
+      }
+    }
+    return found;
   });
 }

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ActionDialogs, OpenDialogProvider, type ActionDialog } from './actions/ActionDialogs.tsx';
 import { ActionBar, ActionsCard } from './actions/ActionsCard.tsx';
 import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
 import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
@@ -53,6 +54,8 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
   const actions = useDepositActions(form, initialDraft, settings, onCreated, community);
   const recovery = useRecovery(form, actions.draft?.id, community);
   const [uploading, setUploading] = useState(false);
+  // Held here, not by the buttons that open them (see ActionDialogs).
+  const [dialog, setDialog] = useState<ActionDialog>();
   // Below Mantine's `md` the side column goes under the form: the main actions
   // move to a bar that stays at the bottom of the screen.
   const phone = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
@@ -64,29 +67,32 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
 
   return (
     <DepositContext value={context}>
-      <FormProvider {...form}>
-        <form onSubmit={(event) => event.preventDefault()} noValidate>
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack>
-                <LeaveGuard leaving={actions.leaving} busyUploading={uploading} />
-                <RecoveryBanner recovery={recovery} />
-                <FeedbackBanner />
-                <DepositSections onUploadingChange={setUploading} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Stack pos="sticky" top={16}>
-                <StatusBanner />
-                <ActionsCard withPrimary={!phone} />
-                <CommunityHeader />
-                <AccessField />
-              </Stack>
-            </Grid.Col>
-          </Grid>
-          {phone && <ActionBar />}
-        </form>
-      </FormProvider>
+      <OpenDialogProvider value={setDialog}>
+        <FormProvider {...form}>
+          <form onSubmit={(event) => event.preventDefault()} noValidate>
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack>
+                  <LeaveGuard leaving={actions.leaving} busyUploading={uploading} />
+                  <RecoveryBanner recovery={recovery} />
+                  <FeedbackBanner />
+                  <DepositSections onUploadingChange={setUploading} />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Stack pos="sticky" top={16}>
+                  <StatusBanner />
+                  <ActionsCard withPrimary={!phone} />
+                  <CommunityHeader />
+                  <AccessField />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+            {phone && <ActionBar />}
+            <ActionDialogs dialog={dialog} onClose={() => setDialog(undefined)} />
+          </form>
+        </FormProvider>
+      </OpenDialogProvider>
     </DepositContext>
   );
 }

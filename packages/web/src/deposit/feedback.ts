@@ -30,8 +30,10 @@ export type Feedback =
       unplaced: FieldError[];
       /** A `_schema` error or the server's message, which replaces the text. */
       message?: string;
+      /** The language the server worded the messages in (they follow a switch). */
+      language?: string;
     }
-  | { kind: 'failure'; action: FailingAction; message?: string }
+  | { kind: 'failure'; action: FailingAction; message?: string; language?: string }
   | { kind: 'conflict' };
 
 /** Success shows for this long (SPEC §9). */
@@ -42,6 +44,7 @@ export function validationFeedback(
   action: ValidationAction,
   errors: readonly FieldError[],
   message?: string,
+  language?: string,
 ): Feedback | undefined {
   if (errors.length === 0) return undefined;
   const schemaError = errors.find((item) => item.field === '_schema');
@@ -50,6 +53,7 @@ export function validationFeedback(
     action,
     unplaced: errors.filter((item) => item.field !== '_schema' && !hasField(item.field)),
     message: schemaError?.messages.join(' ') ?? message,
+    language,
   };
 }
 

@@ -24,8 +24,8 @@ import { doiRuleOf } from './fields/DoiField/doi-rules.ts';
 import type { DepositFormValues } from './form-values.ts';
 import { overlayChanges } from './merge-values.ts';
 import { forgetValues, recoveryKey } from './recovery.ts';
-import { hasField } from './sections.ts';
-import { formPathOf, fromRecord, toPayload } from './serializer.ts';
+import { fromRecord, toPayload } from './serializer.ts';
+import { useServerFieldErrors } from './server-field-errors.ts';
 
 /** Where a deleted draft sends the person (SPEC §2: the dashboard uploads route). */
 export const DASHBOARD_UPLOADS_PATH = '/me/uploads';
@@ -75,17 +75,8 @@ export function useDepositActions(
   const languages = () => [i18n.language];
   const storageKey = () => recoveryKey(draftRef.current?.id);
 
-  function showFieldErrors(errors: readonly FieldError[]) {
-    form.clearErrors();
-    for (const item of errors) {
-      // Paths with no field are told in the banner.
-      if (!hasField(item.field)) continue;
-      form.setError(formPathOf(item.field) as never, {
-        type: item.severity ?? 'error',
-        message: item.messages.join(' '),
-      });
-    }
-  }
+  // Paths with no field are told in the banner.
+  const showFieldErrors = useServerFieldErrors(form);
 
   const fail = (action: FailingAction, error: unknown) => {
     if (error instanceof ApiError && error.status === 412) {
@@ -93,7 +84,8 @@ export function useDepositActions(
       return;
     }
     const message = error instanceof ApiError && error.message ? error.message : undefined;
-    setFeedback({ kind: 'failure', action, message });
+    const language = error instanceof ApiError ? error.language : undefined;
+    setFeedback({ kind: 'failure', action, message, language });
   };
 
   async function leave(to: string, replace = false) {
@@ -112,6 +104,8 @@ export function useDepositActions(
   async function persist(failAs: FailingAction, quiet = false): Promise<RecordJson | undefined> {
     const values = form.getValues();
     const current = draftRef.current;
+    // The language the request asks for, and so the one its answer's errors are worded in.
+    const language = i18n.language;
     const payload = toPayload(values, { draft: current, customFields: settings.customFields });
     let saved: RecordJson;
     try {
@@ -147,9 +141,9 @@ export function useDepositActions(
       : values.pids;
     form.reset({ ...values, pids }, { keepErrors: false });
     const errors = saved.errors ?? [];
-    showFieldErrors(errors);
+    showFieldErrors(errors, language);
     if (!quiet) {
-      setFeedback(validationFeedback('save', errors) ?? { kind: 'success' });
+      setFeedback(validationFeedback('save', errors, undefined, language) ?? { kind: 'success' });
     }
     if (!current) {
       onCreated(saved);
@@ -175,8 +169,9 @@ export function useDepositActions(
     if (values.pids.choice !== 'managed' || draftRef.current?.pids.doi) return true;
     const text = t(message, { ns: 'validation', defaultValue: validationMessages[message] });
     const errors: FieldError[] = [{ field: 'pids.doi', messages: [text], severity: 'error' }];
-    showFieldErrors(errors);
-    setFeedback(validationFeedback(message === 'doiNeededPublish' ? 'publish' : 'submit', errors));
+    showFieldErrors(errors, i18n.language);
+    const action = message === 'doiNeededPublish' ? 'publish' : 'submit';
+    setFeedback(validationFeedback(action, errors, undefined, i18n.language));
     return false;
   }
 
@@ -193,8 +188,8 @@ export function useDepositActions(
         await leave(`/records/${published.id}`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 400 && error.errors.length > 0) {
-          showFieldErrors(error.errors);
-          setFeedback(validationFeedback('publish', error.errors));
+          showFieldErrors(error.errors, error.language);
+          setFeedback(validationFeedback('publish', error.errors, undefined, error.language));
         } else {
           fail('publish', error);
         }
@@ -213,8 +208,8 @@ export function useDepositActions(
         await leave(linkPath(request.links.next_html ?? `/uploads/${saved.id}`));
       } catch (error) {
         if (error instanceof ApiError && error.status === 400 && error.errors.length > 0) {
-          showFieldErrors(error.errors);
-          setFeedback(validationFeedback('submit', error.errors, error.message));
+          showFieldErrors(error.errors, error.language);
+          setFeedback(validationFeedback('submit', error.errors, error.message, error.language));
         } else {
           fail('submit', error);
         }

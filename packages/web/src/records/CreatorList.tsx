@@ -1,5 +1,5 @@
 import type { Creatibutor } from '@arca/schema';
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { creatorName, creatorSearchPath, localise, profileUrl } from './format.ts';
@@ -22,6 +22,7 @@ function ProfileIcon({
   if (!url || !label) return null;
   return (
     <Anchor
+      ms={4}
       href={url}
       target="_blank"
       rel="noopener noreferrer"
@@ -53,8 +54,11 @@ export function CreatorList({ creators, label }: CreatorListProps) {
           .filter(Boolean)
           .join(', ');
         return (
-          <Group component="li" key={`${name}-${index}`} gap={4} wrap="nowrap">
-            <Anchor component={Link} to={creatorSearchPath(name)}>
+          // Flowing as text, not as a row of boxes: on a narrow screen a long
+          // name wraps and the badges and affiliations follow it, all whole.
+          <Box component="li" key={`${name}-${index}`} style={{ overflowWrap: 'anywhere' }}>
+            {/* Underlined: in a line of text, colour alone must not mark a link. */}
+            <Anchor component={Link} to={creatorSearchPath(name)} underline="always">
               {name}
             </Anchor>
             {(creator.person_or_org.identifiers ?? []).map((identifier) => (
@@ -71,11 +75,11 @@ export function CreatorList({ creators, label }: CreatorListProps) {
               ) : null,
             )}
             {(affiliations || role) && (
-              <Text size="sm" c="dimmed">
+              <Text span size="sm" c="dimmed" ms={4}>
                 ({[role, affiliations].filter(Boolean).join(' · ')})
               </Text>
             )}
-          </Group>
+          </Box>
         );
       })}
     </Group>

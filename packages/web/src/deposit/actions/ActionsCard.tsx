@@ -1,10 +1,9 @@
 import { Box, Button, Card, Stack, Tooltip } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareButton } from '../../sharing/ShareButton.tsx';
 import { allows } from '../abilities.ts';
 import { useDeposit } from '../deposit-context.ts';
-import { DeleteModal } from './DeleteModal.tsx';
+import { useOpenDialog } from './ActionDialogs.tsx';
 import { PreviewButton, PrimaryActions } from './PrimaryActions.tsx';
 import { deleteKind } from './publish-rules.ts';
 
@@ -15,7 +14,7 @@ import { deleteKind } from './publish-rules.ts';
 export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
   const { t } = useTranslation();
   const { draft, actions } = useDeposit();
-  const [deleting, setDeleting] = useState(false);
+  const open = useOpenDialog();
   const busy = actions.busy !== undefined;
   const published = draft?.is_published ?? false;
   const canNewVersion = draft?.ui?.permissions
@@ -32,7 +31,7 @@ export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
           <Button
             color="red"
             variant="light"
-            onClick={() => setDeleting(true)}
+            onClick={() => open('delete')}
             loading={actions.busy === 'delete'}
             disabled={busy}
           >
@@ -53,15 +52,6 @@ export function ActionsCard({ withPrimary }: { withPrimary: boolean }) {
         )}
         {draft && <ShareButton record={draft} />}
       </Stack>
-      <DeleteModal
-        opened={deleting}
-        kind={kind}
-        onClose={() => setDeleting(false)}
-        onConfirm={() => {
-          setDeleting(false);
-          void actions.remove();
-        }}
-      />
     </Card>
   );
 }

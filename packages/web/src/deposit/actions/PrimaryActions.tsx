@@ -1,12 +1,11 @@
 import { Button, Group, Tooltip } from '@mantine/core';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ReviewActions } from '../community/ReviewActions.tsx';
 import { showsCommunitySelection } from '../community/review-rules.ts';
 import { useDeposit } from '../deposit-context.ts';
 import type { DepositFormValues } from '../form-values.ts';
-import { PublishModal } from './PublishModal.tsx';
+import { useOpenDialog } from './ActionDialogs.tsx';
 import { publishBlockedByFiles } from './publish-rules.ts';
 
 /** Saves, then opens the draft's preview. */
@@ -34,7 +33,7 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const { draft, actions, community, uploading } = useDeposit();
   const filesEnabled = useWatch<DepositFormValues, 'files.enabled'>({ name: 'files.enabled' });
-  const [publishing, setPublishing] = useState(false);
+  const open = useOpenDialog();
   const busy = actions.busy !== undefined;
   const blocked = publishBlockedByFiles(draft, filesEnabled, uploading);
 
@@ -62,7 +61,7 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
       >
         <Button
           color="green"
-          onClick={() => setPublishing(true)}
+          onClick={() => open('publish')}
           loading={actions.busy === 'publish'}
           disabled={busy || blocked !== undefined}
           data-disabled={blocked !== undefined || undefined}
@@ -89,15 +88,6 @@ export function PrimaryActions({ inline = false }: { inline?: boolean }) {
           {publish}
         </>
       )}
-      <PublishModal
-        opened={publishing}
-        onClose={() => setPublishing(false)}
-        onConfirm={() => {
-          setPublishing(false);
-          void actions.publish();
-        }}
-        extraCheckboxes={[]}
-      />
     </>
   );
 }

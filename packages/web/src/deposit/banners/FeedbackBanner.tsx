@@ -2,10 +2,12 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { inCurrentLanguage } from '../../i18n/server-messages.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { formErrors, SUCCESS_INDICATOR_MS, type Feedback } from '../feedback.ts';
 import type { DepositFormValues } from '../form-values.ts';
 import { countBySection, sectionAnchor } from '../sections.ts';
+import { inLanguageNow } from '../server-field-errors.ts';
 
 /** The banner after an action: saved, saved with feedback (section links), failures, conflicts. */
 export function FeedbackBanner() {
@@ -49,7 +51,9 @@ function FeedbackAlert({ feedback }: { feedback: Feedback }) {
     case 'failure':
       return (
         <Alert color="red" variant="light" role="alert">
-          {feedback.message ?? t(`deposit.feedback.failed.${feedback.action}`)}
+          {feedback.message
+            ? inCurrentLanguage(feedback.message, feedback.language)
+            : t(`deposit.feedback.failed.${feedback.action}`)}
         </Alert>
       );
     case 'validation':
@@ -67,7 +71,9 @@ function ValidationAlert({ feedback }: { feedback: Extract<Feedback, { kind: 'va
   const { errors } = useFormState<DepositFormValues>();
   const placed = formErrors(errors);
   const sections = countBySection(placed.map((item) => item.field));
-  const { unplaced, message } = feedback;
+  // The server's texts, worded in the language of the request, in the one shown now.
+  const { unplaced, language } = feedback;
+  const message = feedback.message && inCurrentLanguage(feedback.message, language);
   if (sections.length === 0 && unplaced.length === 0 && !message) return null;
   const severities = [
     ...placed.map((item) => item.severity),
@@ -92,7 +98,7 @@ function ValidationAlert({ feedback }: { feedback: Extract<Feedback, { kind: 'va
       </Group>
       {unplaced.map((item) => (
         <Text key={item.field} size="sm" mt={4}>
-          {item.messages.join(' ')}
+          {inLanguageNow(item.messages, language)}
         </Text>
       ))}
     </Alert>

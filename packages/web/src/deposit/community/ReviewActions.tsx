@@ -1,14 +1,8 @@
 import { Button, Tooltip } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublishModal } from '../actions/PublishModal.tsx';
+import { useOpenDialog } from '../actions/ActionDialogs.tsx';
 import { useDeposit } from '../deposit-context.ts';
 import { canSubmitReview, mayManage, offersChangeCommunity, submitHint } from './review-rules.ts';
-
-// Loaded when first opened: the deposit page's initial JavaScript stays small.
-const SubmitReviewModal = lazy(() =>
-  import('./SubmitReviewModal.tsx').then((module) => ({ default: module.SubmitReviewModal })),
-);
 
 /**
  * With a community chosen, Publish gives way to Submit for review (or Publish
@@ -18,7 +12,7 @@ const SubmitReviewModal = lazy(() =>
 export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
   const { t } = useTranslation();
   const { draft, community, actions } = useDeposit();
-  const [modal, setModal] = useState<'submit' | 'publish'>();
+  const open = useOpenDialog();
   const chosen = community.chosen;
   if (!chosen) return null;
   const busy = actions.busy !== undefined;
@@ -38,7 +32,7 @@ export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
       ) : (
         <Tooltip label={hint} disabled={!hint}>
           <Button
-            onClick={() => setModal('submit')}
+            onClick={() => open('submit')}
             loading={actions.busy === 'submit'}
             disabled={busy || submitDisabled}
             data-disabled={submitDisabled || undefined}
@@ -51,39 +45,13 @@ export function ReviewActions({ blockedByFiles }: { blockedByFiles: boolean }) {
         <Button
           variant="light"
           color="green"
-          onClick={() => setModal('publish')}
+          onClick={() => open('publishWithoutCommunity')}
           loading={actions.busy === 'publish'}
           disabled={busy || blockedByFiles || !manage}
         >
           {t('deposit.review.publishWithout')}
         </Button>
       )}
-      {modal === 'submit' && (
-        <Suspense fallback={null}>
-          <SubmitReviewModal
-            opened
-            onClose={() => setModal(undefined)}
-            onConfirm={(comment) => {
-              setModal(undefined);
-              void actions.submitForReview(comment);
-            }}
-            communityTitle={chosen.metadata.title}
-            direct={direct}
-            published={draft?.is_published ?? false}
-          />
-        </Suspense>
-      )}
-      <PublishModal
-        opened={modal === 'publish'}
-        onClose={() => setModal(undefined)}
-        onConfirm={() => {
-          setModal(undefined);
-          // The review goes with the community: the save deletes it, then publishes.
-          community.remove();
-          void actions.publish();
-        }}
-        extraCheckboxes={[]}
-      />
     </>
   );
 }

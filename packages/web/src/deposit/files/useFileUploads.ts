@@ -47,12 +47,12 @@ function withFiles(draft: RecordJson, entries: DraftFile[]): RecordJson {
   };
 }
 
-function errorMessage(error: unknown): string | undefined {
-  if (error instanceof ApiError || error instanceof PartRequestError) {
-    const message = error instanceof PartRequestError ? error.serverMessage : error.message;
-    return message || undefined;
-  }
-  return undefined;
+/** The server's message and the language it is worded in, for the banner. */
+function errorMessage(error: unknown): { message?: string; language?: string } {
+  if (error instanceof ApiError)
+    return { message: error.message || undefined, language: error.language };
+  if (error instanceof PartRequestError) return { message: error.serverMessage || undefined };
+  return {};
 }
 
 type LoadedUploader = Awaited<ReturnType<typeof createUploader>>;
@@ -68,7 +68,8 @@ function listCommitted(uploader: LoadedUploader, id: string, refresh: () => Prom
       if (uppy.getFile(id)) uppy.removeFile(id);
     })
     .catch((error: unknown) => {
-      if (uppy.getFile(id)) uppy.setFileState(id, { error: errorMessage(error) ?? 'failed' });
+      if (uppy.getFile(id))
+        uppy.setFileState(id, { error: errorMessage(error).message ?? 'failed' });
     });
 }
 
@@ -221,7 +222,7 @@ export function useFileUploads() {
     try {
       await deleteFile(entry.links.self);
     } catch (error) {
-      actions.setFeedback({ kind: 'failure', action: 'save', message: errorMessage(error) });
+      actions.setFeedback({ kind: 'failure', action: 'save', ...errorMessage(error) });
     }
     await refresh();
   }
@@ -233,7 +234,7 @@ export function useFileUploads() {
     try {
       showList(await importFiles(current));
     } catch (error) {
-      actions.setFeedback({ kind: 'failure', action: 'import', message: errorMessage(error) });
+      actions.setFeedback({ kind: 'failure', action: 'import', ...errorMessage(error) });
     } finally {
       setImporting(false);
     }

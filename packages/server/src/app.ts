@@ -15,7 +15,7 @@ import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
-import { rememberPageToken } from './http/actor.ts';
+import { registerActor, rememberPageToken, withActor } from './http/actor.ts';
 import {
   acceptedLanguages,
   languageCandidates,
@@ -42,6 +42,18 @@ import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Route modules whose handlers read `request.actor` (the others need only the identity). */
+const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
+  recordRoutes,
+  accessRoutes,
+  communityRoutes,
+  requestRoutes,
+  reviewRoutes,
+  fileRoutes,
+  recordPageRoutes,
+  accessRequestRoutes,
+]);
 
 export interface BuildOptions {
   config: Config;
@@ -108,6 +120,7 @@ export async function buildApp({
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
+  registerActor(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -144,7 +157,9 @@ export async function buildApp({
     recordPageRoutes,
     accessRequestRoutes,
   ]) {
-    await app.register(routes(context));
+    await app.register(
+      ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),
+    );
   }
 
   const hasWebApp = await registerWebApp(app, config.webDist);

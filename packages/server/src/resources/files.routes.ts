@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
@@ -66,9 +65,6 @@ function uploadBody(request: FastifyRequest): UploadBody {
 export function fileRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['files'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
   const files = services.files;
 
   /**
@@ -83,7 +79,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     key: string,
     download: boolean,
   ) {
-    const { file, open } = await files.content(await actor(request, reply), id, scope, key);
+    const { file, open } = await files.content(request.actor, id, scope, key);
     const size = file.object.size ?? 0;
     const etag = `"${(file.object.checksum ?? '').replace(/^md5:/, '')}"`;
     void reply
@@ -123,7 +119,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     id: string,
     scope: Scope,
   ) {
-    const archive = await files.archive(await actor(request, reply), id, scope);
+    const archive = await files.archive(request.actor, id, scope);
     void reply
       .type('application/zip')
       .header(
@@ -167,11 +163,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
-        serializeFileList(
-          await files.list(await actor(request, reply), request.params.id, 'draft'),
-          links,
-        ),
+      async (request) =>
+        serializeFileList(await files.list(request.actor, request.params.id, 'draft'), links),
     );
 
     app.post(
@@ -185,7 +178,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        const list = await files.init(await actor(request, reply), request.params.id, request.body);
+        const list = await files.init(request.actor, request.params.id, request.body);
         return reply.status(201).send(serializeFileList(list, links));
       },
     );
@@ -194,7 +187,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       `${draft}/files`,
       { schema: { tags, summary: 'Delete every file of a draft', params: idParams } },
       async (request, reply) => {
-        await files.removeAll(await actor(request, reply), request.params.id);
+        await files.removeAll(request.actor, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -209,14 +202,9 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.read(
-            await actor(request, reply),
-            request.params.id,
-            'draft',
-            request.params.key,
-          ),
+          await files.read(request.actor, request.params.id, 'draft', request.params.key),
           links,
         ),
     );
@@ -224,10 +212,10 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key`,
       { schema: { tags, summary: 'Update file metadata', params: keyParams, body: metadataBody } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
           await files.updateMetadata(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             request.params.key,
             request.body,
@@ -246,7 +234,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        await files.remove(await actor(request, reply), request.params.id, request.params.key);
+        await files.remove(request.actor, request.params.id, request.params.key);
         return reply.status(204).send();
       },
     );
@@ -254,10 +242,10 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key/content`,
       { schema: { tags, summary: 'Upload the whole content (transfer L)', params: keyParams } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
           await files.setContent(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             request.params.key,
             uploadBody(request),
@@ -276,12 +264,12 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: partQuery,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { signature, expires } = request.query;
         const access =
           signature !== undefined && expires !== undefined
             ? { signature, expires }
-            : { actor: await actor(request, reply) };
+            : { actor: request.actor };
         const md5 = request.headers['content-md5'];
         return serializeFile(
           await files.writePart(
@@ -300,9 +288,9 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.post(
       `${draft}/files/:key/commit`,
       { schema: { tags, summary: 'Commit an upload', params: keyParams } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.commit(await actor(request, reply), request.params.id, request.params.key),
+          await files.commit(request.actor, request.params.id, request.params.key),
           links,
         ),
     );
@@ -311,7 +299,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       `${draft}/actions/files-import`,
       { schema: { tags, summary: 'Import the files of the previous version', params: idParams } },
       async (request, reply) => {
-        const list = await files.importFiles(await actor(request, reply), request.params.id);
+        const list = await files.importFiles(request.actor, request.params.id);
         return reply.status(201).send(serializeFileList(list, links));
       },
     );
@@ -328,11 +316,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
-        serializeFileList(
-          await files.list(await actor(request, reply), request.params.id, 'record'),
-          links,
-        ),
+      async (request) =>
+        serializeFileList(await files.list(request.actor, request.params.id, 'record'), links),
     );
 
     app.get(
@@ -340,14 +325,9 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       {
         schema: { tags, summary: 'A file of a record', params: keyParams, querystring: tokenQuery },
       },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.read(
-            await actor(request, reply),
-            request.params.id,
-            'record',
-            request.params.key,
-          ),
+          await files.read(request.actor, request.params.id, 'record', request.params.key),
           links,
         ),
     );
@@ -398,8 +378,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.get(
       '/api/admin/records/:id/quota',
       { schema: { tags, summary: "A record's file quota", params: idParams } },
-      async (request, reply) => {
-        const quota = await files.quota(await actor(request, reply), request.params.id);
+      async (request) => {
+        const quota = await files.quota(request.actor, request.params.id);
         return { max_files: quota.maxFiles, max_bytes: quota.maxBytes };
       },
     );
@@ -414,8 +394,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           body: quotaBody,
         },
       },
-      async (request, reply) => {
-        const quota = await files.setQuota(await actor(request, reply), request.params.id, {
+      async (request) => {
+        const quota = await files.setQuota(request.actor, request.params.id, {
           maxFiles: request.body.max_files,
           maxBytes: request.body.max_bytes,
         });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
+import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -50,9 +50,6 @@ export function recordRoutes({
 }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['records'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
 
   const wantsUi = (request: FastifyRequest) => (request.headers.accept ?? '').includes(UI_JSON);
   const serialize = (request: FastifyRequest, view: RecordView) =>
@@ -79,7 +76,7 @@ export function recordRoutes({
       { schema: { tags, summary: 'Create a draft', querystring: itemQuery, body: recordBody } },
       async (request, reply) => {
         const view = await services.records.create(
-          await actor(request, reply),
+          request.actor,
           request.body ?? {},
           request.query,
         );
@@ -93,7 +90,7 @@ export function recordRoutes({
       async (request, reply) => {
         const query = request.query;
         checkWindow(query.page, query.size);
-        const result = await services.recordSearch.published(await actor(request, reply), {
+        const result = await services.recordSearch.published(request.actor, {
           q: query.q,
           sort: query.sort,
           page: query.page,
@@ -122,7 +119,7 @@ export function recordRoutes({
         if (request.identity.userId === null) throw new HttpError(403, 'permissionDenied');
         const query = request.query;
         checkWindow(query.page, query.size);
-        const result = await services.recordSearch.mine(await actor(request, reply), {
+        const result = await services.recordSearch.mine(request.actor, {
           q: query.q,
           sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
           page: query.page,
@@ -152,7 +149,7 @@ export function recordRoutes({
       },
       base: string,
     ) {
-      const who = await actor(request, reply);
+      const who = request.actor;
       const params = request.query as z.infer<typeof searchQuery>;
       const views = await Promise.all(
         result.hits.map((hit) =>
@@ -196,7 +193,7 @@ export function recordRoutes({
       { schema: { tags, summary: 'Read a draft', params: idParams, querystring: itemQuery } },
       async (request, reply) => {
         const view = await services.records.readDraft(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -217,7 +214,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const view = await services.records.updateDraft(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body ?? {},
           {
@@ -234,7 +231,7 @@ export function recordRoutes({
       { schema: { tags, summary: 'Discard a draft', params: idParams, querystring: itemQuery } },
       async (request, reply) => {
         await services.records.deleteDraft(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           expectedRevision(request),
         );
@@ -253,11 +250,7 @@ export function recordRoutes({
         },
       },
       async (request, reply) => {
-        const view = await services.records.edit(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
+        const view = await services.records.edit(request.actor, request.params.id, request.query);
         return send(request, reply, view, 201);
       },
     );
@@ -267,7 +260,7 @@ export function recordRoutes({
       { schema: { tags, summary: 'Publish a draft', params: idParams, querystring: itemQuery } },
       async (request, reply) => {
         const view = await services.records.publish(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -281,7 +274,7 @@ export function recordRoutes({
       { schema: { tags, summary: 'Reserve a DOI', params: pidParams, querystring: itemQuery } },
       async (request, reply) => {
         const view = await services.records.reserveDoi(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -301,7 +294,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const view = await services.records.discardDoi(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -316,7 +309,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const view = await services.records.newVersion(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -339,7 +332,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const views = await services.records.versions(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -371,10 +364,7 @@ export function recordRoutes({
         },
       },
       async (request, reply) => {
-        const latest = await services.records.latestVersionOf(
-          await actor(request, reply),
-          request.params.id,
-        );
+        const latest = await services.records.latestVersionOf(request.actor, request.params.id);
         const location = links.api(`/records/${latest}`);
         return reply
           .status(301)
@@ -411,7 +401,7 @@ export function recordRoutes({
             .send(cached.body);
         }
         const result = await services.records.readRecord(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );

@@ -30,12 +30,14 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
+import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './services/services.ts';
@@ -45,12 +47,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Route modules whose handlers read `request.actor` (the others need only the identity). */
 const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
+  draftRoutes,
   recordRoutes,
   accessRoutes,
   communityRoutes,
   requestRoutes,
   reviewRoutes,
   fileRoutes,
+  fileDownloadRoutes,
   recordPageRoutes,
   accessRequestRoutes,
 ]);
@@ -147,6 +151,7 @@ export async function buildApp({
     userRoutes,
     adminRoutes,
     vocabularyRoutes,
+    draftRoutes,
     recordRoutes,
     accessRoutes,
     outboxRoutes,
@@ -154,6 +159,7 @@ export async function buildApp({
     requestRoutes,
     reviewRoutes,
     fileRoutes,
+    fileDownloadRoutes,
     recordPageRoutes,
     accessRequestRoutes,
   ]) {

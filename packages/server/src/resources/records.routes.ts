@@ -4,21 +4,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { linkBuilder, paginationLinks } from '../http/links.ts';
-import type { RecordView } from '../services/records/records.service.ts';
+import { paginationLinks } from '../http/links.ts';
 import type { RecordRow } from '../services/records/repository.ts';
 import { RECORD_SORTS, type SearchHit } from '../services/records/search.service.ts';
 import { checkWindow, facetValues } from './query.ts';
-import { serializeRecord } from './serializers/record.serializer.ts';
+import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const flag = z
-  .enum(['1', '0', 'true', 'false'])
-  .optional()
-  .transform((value) => value === '1' || value === 'true');
-const itemQuery = z.object({ expand: flag, token: z.string().optional() });
-const recordBody = z.record(z.string(), z.unknown()).optional();
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
   sort: z.enum(RECORD_SORTS).optional(),
@@ -33,57 +25,16 @@ const searchQuery = z.looseObject({
   is_published: facetValues,
 });
 
-/** `If-Match`: the bare revision (InvenioRDM) or the quoted ETag form (API.md, Arca differences §1). */
-function expectedRevision(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
-  if (!match) throw new HttpError(400, 'invalidIfMatch');
-  return Number(match[1]);
-}
-
-/** The records and drafts API (API.md §1, §4.1). */
+/** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
 export function recordRoutes({
   config,
   services,
   recordCache,
 }: AppContext): FastifyPluginCallbackZod {
-  const links = linkBuilder(config.siteUrl);
+  const { links, wantsUi, serialize, send } = recordAnswers(config);
   const tags = ['records'];
 
-  const wantsUi = (request: FastifyRequest) => (request.headers.accept ?? '').includes(UI_JSON);
-  const serialize = (request: FastifyRequest, view: RecordView) =>
-    serializeRecord(view, {
-      links,
-      groupsEnabled: config.groupsEnabled,
-      ui: wantsUi(request),
-      t: request.t,
-      language: request.language,
-      languages: request.languages,
-    });
-  /** One record in the answer, with its revision as ETag (API.md §6.1). */
-  const send = (request: FastifyRequest, reply: FastifyReply, view: RecordView, status = 200) => {
-    if (wantsUi(request)) void reply.type(UI_JSON);
-    return reply
-      .status(status)
-      .header('etag', `"${view.row.revisionId}"`)
-      .send(serialize(request, view));
-  };
-
   return (app, _options, done) => {
-    app.post(
-      '/api/records',
-      { schema: { tags, summary: 'Create a draft', querystring: itemQuery, body: recordBody } },
-      async (request, reply) => {
-        const view = await services.records.create(
-          request.actor,
-          request.body ?? {},
-          request.query,
-        );
-        return send(request, reply, view, 201);
-      },
-    );
-
     app.get(
       '/api/records',
       { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
@@ -187,120 +138,6 @@ export function recordRoutes({
         links: paginationLinks(base, { ...query, sort: result.sort }, page, size, result.total),
       };
     }
-
-    app.get(
-      '/api/records/:id/draft',
-      { schema: { tags, summary: 'Read a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.readDraft(
-          request.actor,
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view);
-      },
-    );
-
-    app.put(
-      '/api/records/:id/draft',
-      {
-        schema: {
-          tags,
-          summary: 'Save a draft',
-          params: idParams,
-          querystring: itemQuery,
-          body: recordBody,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.updateDraft(
-          request.actor,
-          request.params.id,
-          request.body ?? {},
-          {
-            ...request.query,
-            ...optional('expectedRevision', expectedRevision(request)),
-          },
-        );
-        return send(request, reply, view);
-      },
-    );
-
-    app.delete(
-      '/api/records/:id/draft',
-      { schema: { tags, summary: 'Discard a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        await services.records.deleteDraft(
-          request.actor,
-          request.params.id,
-          expectedRevision(request),
-        );
-        return reply.status(204).send();
-      },
-    );
-
-    app.post(
-      '/api/records/:id/draft',
-      {
-        schema: {
-          tags,
-          summary: 'Edit a published record',
-          params: idParams,
-          querystring: itemQuery,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.edit(request.actor, request.params.id, request.query);
-        return send(request, reply, view, 201);
-      },
-    );
-
-    app.post(
-      '/api/records/:id/draft/actions/publish',
-      { schema: { tags, summary: 'Publish a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.publish(
-          request.actor,
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view, 202);
-      },
-    );
-
-    const pidParams = idParams.extend({ scheme: z.literal('doi') });
-    app.post(
-      '/api/records/:id/draft/pids/:scheme',
-      { schema: { tags, summary: 'Reserve a DOI', params: pidParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.reserveDoi(
-          request.actor,
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view, 201);
-      },
-    );
-
-    app.delete(
-      '/api/records/:id/draft/pids/:scheme',
-      {
-        schema: {
-          tags,
-          summary: 'Discard a reserved DOI',
-          params: pidParams,
-          querystring: itemQuery,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.discardDoi(
-          request.actor,
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view);
-      },
-    );
 
     app.post(
       '/api/records/:id/versions',
@@ -442,8 +279,4 @@ export function recordRoutes({
 
     done();
   };
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

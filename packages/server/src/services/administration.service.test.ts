@@ -6,6 +6,8 @@ import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { DomainError } from './errors.ts';
 import type { GroupService } from './groups.service.ts';
+import { createTokenService } from './tokens.service.ts';
+import type { Database } from '../db/client.ts';
 
 /** A dependency that records what was asked of it and answers `answer`. */
 function recorder<T>(answer: unknown = { rows: [], total: 0 }) {
@@ -119,5 +121,17 @@ describe('directory service', () => {
     const open = directory({ visibility: 'public', active: true });
     await expect(open.service.user(anonymous, 3)).resolves.toMatchObject({ id: 3 });
     expect(await open.service.avatarName(anonymous, 3)).toBe('Pat');
+  });
+});
+
+describe('token service', () => {
+  it('refuses anonymous callers before any query', async () => {
+    // No database: a query would throw something else than the refusal.
+    const tokens = createTokenService({} as Database);
+    await expect(tokens.list(anonymous)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(tokens.create(anonymous, { name: 'x' })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    await expect(tokens.revoke(anonymous, 1)).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });

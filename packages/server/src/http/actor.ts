@@ -18,9 +18,10 @@ export function registerActor(app: FastifyInstance): void {
  * Registers route modules that act on records, communities and requests in a scope
  * whose preHandler works out the caller as record permissions see them, once per
  * request: their groups, community roles and the secret links and guest tokens they
- * hold. It runs after validation, where the handlers used to ask; it never throws,
- * so the order of errors is unchanged. Other requests (static files, account
- * routes) never pay for it.
+ * hold. It runs after validation, where the handlers used to ask, and answers no
+ * error of its own (a bad bearer token is refused earlier, by authentication), so
+ * the order of errors is unchanged. Other requests (static files, account routes)
+ * never pay for it.
  */
 export function withActor(
   { services, config }: AppContext,

@@ -17,7 +17,7 @@ import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/e
 import { registerInputGuard } from './http/input-guard.ts';
 import { guardSlowClients, timeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
-import { rememberPageToken } from './http/actor.ts';
+import { registerActor, rememberPageToken, withActor } from './http/actor.ts';
 import {
   acceptedLanguages,
   languageCandidates,
@@ -32,18 +32,34 @@ import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
 import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
+import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
+import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Route modules whose handlers read `request.actor` (the others need only the identity). */
+const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
+  draftRoutes,
+  recordRoutes,
+  accessRoutes,
+  communityRoutes,
+  requestRoutes,
+  reviewRoutes,
+  fileRoutes,
+  fileDownloadRoutes,
+  recordPageRoutes,
+  accessRequestRoutes,
+]);
 
 export interface BuildOptions {
   config: Config;
@@ -113,6 +129,7 @@ export async function buildApp({
   registerInputGuard(app);
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
+  registerActor(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -139,6 +156,7 @@ export async function buildApp({
     userRoutes,
     adminRoutes,
     vocabularyRoutes,
+    draftRoutes,
     recordRoutes,
     accessRoutes,
     outboxRoutes,
@@ -146,10 +164,13 @@ export async function buildApp({
     requestRoutes,
     reviewRoutes,
     fileRoutes,
+    fileDownloadRoutes,
     recordPageRoutes,
     accessRequestRoutes,
   ]) {
-    await app.register(routes(context));
+    await app.register(
+      ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),
+    );
   }
 
   const hasWebApp = await registerWebApp(app, config.webDist);

@@ -261,11 +261,12 @@ describe('personal access tokens', () => {
   it("cannot revoke someone else's token", async () => {
     const owner = await buildUser(t.services);
     const other = await buildUser(t.services);
-    const { row } = await t.services.tokens.create(owner.id, { name: 'mine' });
+    const ownerIdentity = { userId: owner.id, isAdmin: false, isSystem: false };
+    const { row } = await t.services.tokens.create(ownerIdentity, { name: 'mine' });
     const browser = t.client();
     await browser.login(other.email);
     expect((await browser.delete(`/api/user/tokens/${row.id}`)).status).toBe(404);
-    expect(await t.services.tokens.list(owner.id)).toHaveLength(1);
+    expect(await t.services.tokens.list(ownerIdentity)).toHaveLength(1);
   });
 
   it('treats an empty Bearer header as anonymous', async () => {

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Actor, LinkLevel } from '../permissions/records.policy.ts';
 import type { AppContext, Services } from './context.ts';
 
@@ -7,27 +8,38 @@ export const LINKS_COOKIE = 'links';
 export const REQUEST_TOKENS_COOKIE = 'access_requests';
 const MAX_REMEMBERED_LINKS = 20;
 
-const actors = new WeakMap<FastifyRequest, Promise<Actor>>();
-
-/**
- * The caller as record permissions see them, worked out once per request:
- * their groups, and the secret links they hold. A valid `?token=` is
- * remembered in a cookie so following pages keep the access (API.md §3.1).
- */
-export function actorOf(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  services: Services,
-  secure: boolean,
-): Promise<Actor> {
-  let actor = actors.get(request);
-  if (!actor) {
-    actor = resolve(request, reply, services, secure);
-    actors.set(request, actor);
-  }
-  return actor;
+/** Declares `request.actor`; only routes registered through `withActor` get it set. */
+export function registerActor(app: FastifyInstance): void {
+  // Set per request by the hook of `withActor`; Fastify wants a primitive placeholder.
+  app.decorateRequest('actor', null as unknown as Actor);
 }
 
+/**
+ * Registers route modules that act on records, communities and requests in a scope
+ * whose preHandler works out the caller as record permissions see them, once per
+ * request: their groups, community roles and the secret links and guest tokens they
+ * hold. It runs after validation, where the handlers used to ask, and answers no
+ * error of its own (a bad bearer token is refused earlier, by authentication), so
+ * the order of errors is unchanged. Other requests (static files, account routes)
+ * never pay for it.
+ */
+export function withActor(
+  { services, config }: AppContext,
+  routes: FastifyPluginCallbackZod,
+): FastifyPluginAsyncZod {
+  const secure = config.siteUrl.startsWith('https:');
+  return async (scope) => {
+    scope.addHook('preHandler', async (request, reply) => {
+      request.actor = await resolve(request, reply, services, secure);
+    });
+    await scope.register(routes);
+  };
+}
+
+/**
+ * The caller, from their identity and what they present: a valid `?token=` is
+ * remembered in a cookie so following pages keep the access (API.md §3.1).
+ */
 async function resolve(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -114,5 +126,5 @@ export async function rememberPageToken(
   const query = request.query as { token?: unknown; access_request_token?: unknown } | undefined;
   const offered = (value: unknown) => typeof value === 'string' && value !== '';
   if (!offered(query?.token) && !offered(query?.access_request_token)) return;
-  await actorOf(request, reply, services, config.siteUrl.startsWith('https:'));
+  await resolve(request, reply, services, config.siteUrl.startsWith('https:'));
 }

@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { RecordCache } from './record-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Translate } from '../i18n.ts';
-import type { Identity } from '../permissions/policy.ts';
+import type { Actor, Identity } from '../permissions/policy.ts';
 import type { Services } from '../services/services.ts';
 
 export type { Services };
@@ -25,6 +25,12 @@ declare module 'fastify' {
     identity: Identity;
     /** How the caller authenticated; cookie-authenticated writes need the CSRF header. */
     authMethod: 'session' | 'token' | null;
+    /**
+     * The caller as record permissions see them (groups, community roles, secret
+     * links, guest tokens); set by the preHandler of `withActor` (http/actor.ts)
+     * for the routes that act on records, communities and requests.
+     */
+    actor: Actor;
     /** Texts in the caller's language. */
     t: Translate;
     /** The catalogue language of `t`. */

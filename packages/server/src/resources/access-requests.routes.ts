@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accessRequest, accessRequestConfirm } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { linkBuilder, type Links } from '../http/links.ts';
 import type { RequestView } from '../services/requests/requests.service.ts';
@@ -26,9 +24,6 @@ function guestRequestJson(view: RequestView, requestToken: string, links: Links)
 export function accessRequestRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['sharing'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
 
   return (app, _options, done) => {
     app.post(
@@ -41,9 +36,9 @@ export function accessRequestRoutes({ config, services }: AppContext): FastifyPl
           body: accessRequest,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const outcome = await services.accessRequests.request(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body,
           request.ip,

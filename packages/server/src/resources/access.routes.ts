@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { accessSettings, grantUpdate, grantsCreate, linkCreate, linkUpdate } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
@@ -29,9 +28,6 @@ const query = z.object({ expand: flag, token: z.string().optional() });
 export function accessRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['sharing'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
   const grantJson = (request: FastifyRequest, view: GrantView, expand: boolean) =>
     serializeGrant(view, request.identity, links, expand);
   const grantList = (request: FastifyRequest, views: GrantView[], expand: boolean) => ({
@@ -47,8 +43,8 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       {
         schema: { tags, summary: 'Secret links of a record', params: recordId, querystring: query },
       },
-      async (request, reply) => {
-        const rows = await services.links.list(await actor(request, reply), request.params.id);
+      async (request) => {
+        const rows = await services.links.list(request.actor, request.params.id);
         return { hits: { hits: rows.map(serializeLink), total: rows.length } };
       },
     );
@@ -65,11 +61,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
         },
       },
       async (request, reply) => {
-        const link = await services.links.create(
-          await actor(request, reply),
-          request.params.id,
-          request.body,
-        );
+        const link = await services.links.create(request.actor, request.params.id, request.body);
         return reply.status(201).send(serializeLink(link));
       },
     );
@@ -77,13 +69,9 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
     app.get(
       `${base}/links/:linkId`,
       { schema: { tags, summary: 'A secret link', params: linkParams, querystring: query } },
-      async (request, reply) =>
+      async (request) =>
         serializeLink(
-          await services.links.get(
-            await actor(request, reply),
-            request.params.id,
-            request.params.linkId,
-          ),
+          await services.links.get(request.actor, request.params.id, request.params.linkId),
         ),
     );
 
@@ -98,10 +86,10 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
           body: linkUpdate,
         },
       },
-      async (request, reply) =>
+      async (request) =>
         serializeLink(
           await services.links.update(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             request.params.linkId,
             request.body,
@@ -130,11 +118,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
         },
       },
       async (request, reply) => {
-        await services.links.remove(
-          await actor(request, reply),
-          request.params.id,
-          request.params.linkId,
-        );
+        await services.links.remove(request.actor, request.params.id, request.params.linkId);
         return reply.status(204).send();
       },
     );
@@ -143,9 +127,9 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
     app.get(
       `${base}/grants`,
       { schema: { tags, summary: 'Grants of a record', params: recordId, querystring: query } },
-      async (request, reply) => {
+      async (request) => {
         const { expand } = request.query;
-        const views = await services.grants.list(await actor(request, reply), request.params.id, {
+        const views = await services.grants.list(request.actor, request.params.id, {
           expand,
         });
         return grantList(request, views, expand);
@@ -166,7 +150,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       async (request, reply) => {
         const { expand } = request.query;
         const views = await services.grants.create(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body.grants,
           { expand },
@@ -181,14 +165,11 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
     app.get(
       `${base}/grants/:grantId`,
       { schema: { tags, summary: 'A grant', params: grantParams, querystring: query } },
-      async (request, reply) => {
+      async (request) => {
         const { expand } = request.query;
-        const view = await services.grants.get(
-          await actor(request, reply),
-          request.params.id,
-          byId(request),
-          { expand },
-        );
+        const view = await services.grants.get(request.actor, request.params.id, byId(request), {
+          expand,
+        });
         return grantJson(request, view, expand);
       },
     );
@@ -204,10 +185,10 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
           querystring: query,
           body: grantUpdate,
         },
-        handler: async (request, reply) => {
+        handler: async (request) => {
           const { expand } = request.query;
           const view = await services.grants.update(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             byId(request),
             request.body.permission,
@@ -222,7 +203,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       `${base}/grants/:grantId`,
       { schema: { tags, summary: 'Remove a grant', params: grantParams, querystring: query } },
       async (request, reply) => {
-        await services.grants.remove(await actor(request, reply), request.params.id, byId(request));
+        await services.grants.remove(request.actor, request.params.id, byId(request));
         return reply.status(204).send();
       },
     );
@@ -248,9 +229,9 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
             querystring: query,
           },
         },
-        async (request, reply) => {
+        async (request) => {
           const { expand } = request.query;
-          const views = await services.grants.list(await actor(request, reply), request.params.id, {
+          const views = await services.grants.list(request.actor, request.params.id, {
             type,
             expand,
           });
@@ -268,10 +249,10 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
             querystring: query,
           },
         },
-        async (request, reply) => {
+        async (request) => {
           const { expand } = request.query;
           const view = await services.grants.get(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             bySubject(request),
             { expand },
@@ -291,10 +272,10 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
             body: grantUpdate,
           },
         },
-        async (request, reply) => {
+        async (request) => {
           const { expand } = request.query;
           const view = await services.grants.update(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             bySubject(request),
             request.body.permission,
@@ -315,11 +296,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
           },
         },
         async (request, reply) => {
-          await services.grants.remove(
-            await actor(request, reply),
-            request.params.id,
-            bySubject(request),
-          );
+          await services.grants.remove(request.actor, request.params.id, bySubject(request));
           return reply.status(204).send();
         },
       );
@@ -339,7 +316,7 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       },
       async (request, reply) => {
         const view = await services.accessSettings.update(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body,
           request.query,

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { communityBody, membersBody } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { permissionDenied } from '../services/errors.ts';
@@ -26,9 +25,6 @@ const searchQuery = z.looseObject({
 export function communityRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['communities'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
 
   return (app, _options, done) => {
     // Logos arrive as raw bytes; the service checks what they really are.
@@ -42,16 +38,16 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       '/api/communities',
       { schema: { tags, summary: 'Create a community', body: communityBody } },
       async (request, reply) => {
-        const view = await services.communities.create(await actor(request, reply), request.body);
+        const view = await services.communities.create(request.actor, request.body);
         return reply.status(201).send(serializeCommunity(view, links));
       },
     );
 
-    const search = (mine: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const search = (mine: boolean) => async (request: FastifyRequest) => {
       const query = request.query as z.infer<typeof searchQuery>;
       if (mine && request.identity.userId === null) throw permissionDenied();
       checkWindow(query.page, query.size);
-      const result = await services.communities.search(await actor(request, reply), {
+      const result = await services.communities.search(request.actor, {
         q: query.q,
         sort: query.sort ?? (query.q ? 'bestmatch' : 'newest'),
         page: query.page,
@@ -86,10 +82,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       '/api/communities/:id',
       { schema: { tags, summary: 'Read a community by id or slug', params: idParams } },
       async (request, reply) => {
-        const view = await services.communities.read(
-          await actor(request, reply),
-          request.params.id,
-        );
+        const view = await services.communities.read(request.actor, request.params.id);
         return reply
           .header('etag', `"${view.row.revisionId}"`)
           .send(serializeCommunity(view, links));
@@ -99,9 +92,9 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
     app.put(
       '/api/communities/:id',
       { schema: { tags, summary: 'Update a community', params: idParams, body: communityBody } },
-      async (request, reply) => {
+      async (request) => {
         const view = await services.communities.update(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body,
         );
@@ -113,10 +106,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       '/api/communities/:id/logo',
       { schema: { tags, summary: 'The community logo', params: idParams } },
       async (request, reply) => {
-        const logo = await services.communities.readLogo(
-          await actor(request, reply),
-          request.params.id,
-        );
+        const logo = await services.communities.readLogo(request.actor, request.params.id);
         return reply
           .type(logo.type)
           .header('x-content-type-options', 'nosniff')
@@ -134,10 +124,10 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
           params: idParams,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'logoType');
         const view = await services.communities.setLogo(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body,
         );
@@ -149,7 +139,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       '/api/communities/:id/logo',
       { schema: { tags, summary: 'Remove the community logo', params: idParams } },
       async (request, reply) => {
-        await services.communities.deleteLogo(await actor(request, reply), request.params.id);
+        await services.communities.deleteLogo(request.actor, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -157,11 +147,8 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
     app.get(
       '/api/communities/:id/members',
       { schema: { tags, summary: 'Members of a community', params: idParams } },
-      async (request, reply) => {
-        const { members } = await services.communities.members(
-          await actor(request, reply),
-          request.params.id,
-        );
+      async (request) => {
+        const { members } = await services.communities.members(request.actor, request.params.id);
         return {
           hits: {
             hits: members.map((m) => ({
@@ -187,7 +174,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
         }
         const { id } = request.params as { id: string };
         await services.communities.setMembers(
-          await actor(request, reply),
+          request.actor,
           id,
           body.members.map((m) => m.id),
           body.role,
@@ -210,7 +197,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
       { schema: { tags, summary: 'Remove members', params: idParams, body: membersBody } },
       async (request, reply) => {
         await services.communities.removeMembers(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body.members.map((m) => m.id),
         );

@@ -1,54 +1,20 @@
 import { IncomingMessage } from 'node:http';
-import { z } from 'zod';
-import { DB_INT_MAX } from '@arca/schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import yazl from 'yazl';
-import { actorOf } from '../http/actor.ts';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.ts';
-import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
-import type { Scope, UploadBody } from '../services/files/files.service.ts';
-import { contentDisposition, parseRange } from './content-headers.ts';
+import type { UploadBody } from '../services/files/files.service.ts';
+import {
+  idParams,
+  initBody,
+  keyParams,
+  metadataBody,
+  partParams,
+  partQuery,
+  quotaBody,
+  tokenQuery,
+} from './files.params.ts';
 import { serializeFile, serializeFileList } from './serializers/file.serializer.ts';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const keyParams = idParams.extend({ key: z.string().min(1).max(1024) });
-const partParams = keyParams.extend({ part: z.coerce.number().int() });
-const tokenQuery = z.object({ token: z.string().optional() });
-const contentQuery = tokenQuery.extend({ download: z.string().optional() });
-const partQuery = z.object({
-  expires: z.coerce.number().int().optional(),
-  signature: z.string().max(200).optional(),
-});
-const fileSpec = z.object({
-  key: z.string().max(1024),
-  size: z.number().int().min(0).optional(),
-  checksum: z
-    .string()
-    .max(100)
-    .nullish()
-    .transform((v) => v ?? undefined),
-  storage_class: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  access: z.object({ hidden: z.boolean().optional() }).optional(),
-  transfer: z
-    .object({
-      type: z.enum(['L', 'M']).default('L'),
-      parts: z.number().int().optional(),
-      part_size: z.number().int().positive().optional(),
-    })
-    .optional(),
-});
-const initBody = z.array(fileSpec).max(10_000);
-const metadataBody = z.object({
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  access: z.object({ hidden: z.boolean().optional() }).optional(),
-});
-const quotaBody = z.object({
-  max_files: z.number().int().min(0).max(DB_INT_MAX),
-  max_bytes: z.number().int().min(0),
-});
 
 /**
  * A request body to stream to storage. Read from a socket, its chunks are fresh
@@ -63,91 +29,11 @@ function uploadBody(request: FastifyRequest): UploadBody {
   };
 }
 
-/** Draft and record files (API.md §2): uploads, commits, downloads, the zip archive. */
+/** Draft and record files (API.md §2): uploads, commits, metadata, quota; downloads are in file-downloads.routes.ts. */
 export function fileRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['files'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
   const files = services.files;
-
-  /**
-   * Streams a completed file, honouring Range and If-None-Match. A HEAD request
-   * gets the same headers and no body, and no byte is read.
-   */
-  async function sendContent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    id: string,
-    scope: Scope,
-    key: string,
-    download: boolean,
-  ) {
-    const { file, open } = await files.content(await actor(request, reply), id, scope, key);
-    const size = file.object.size ?? 0;
-    const etag = `"${(file.object.checksum ?? '').replace(/^md5:/, '')}"`;
-    void reply
-      .header('etag', etag)
-      .header('accept-ranges', 'bytes')
-      .header(
-        'content-disposition',
-        contentDisposition(file.entry.key, file.entry.mimetype, download),
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', scope === 'draft' ? 'private, no-cache' : 'private, max-age=0');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    const range = parseRange(request.headers.range, size);
-    if (range === 'unsatisfiable') {
-      throw new HttpError(416, 'rangeNotSatisfiable', {
-        headers: { 'content-range': `bytes */${size}` },
-      });
-    }
-    void reply.type(file.entry.mimetype);
-    const bodyless = request.method === 'HEAD';
-    if (range) {
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(bodyless ? undefined : await open(range));
-    }
-    void reply.header('content-length', size);
-    return reply.send(bodyless ? undefined : size === 0 ? '' : await open());
-  }
-
-  /** A zip of every completed file, streamed as it is built (HEAD: its headers only). */
-  async function sendArchive(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    id: string,
-    scope: Scope,
-  ) {
-    const archive = await files.archive(await actor(request, reply), id, scope);
-    void reply
-      .type('application/zip')
-      .header(
-        'content-disposition',
-        contentDisposition(`${archive.name}.zip`, 'application/zip', true),
-      );
-    if (request.method === 'HEAD') return reply.send();
-    const zip = new yazl.ZipFile();
-    for (const file of archive.files) {
-      zip.addReadStreamLazy(
-        file.entry.key,
-        { size: file.object.size ?? 0, compress: false, mtime: file.entry.createdAt },
-        (done) => {
-          archive.open(file).then(
-            (stream) => done(null, stream),
-            (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
-          );
-        },
-      );
-    }
-    zip.end();
-    return reply.send(zip.outputStream);
-  }
 
   return (app, _options, done) => {
     // Upload bodies are streamed to storage, never parsed or buffered (any content type).
@@ -168,11 +54,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
-        serializeFileList(
-          await files.list(await actor(request, reply), request.params.id, 'draft'),
-          links,
-        ),
+      async (request) =>
+        serializeFileList(await files.list(request.actor, request.params.id, 'draft'), links),
     );
 
     app.post(
@@ -186,7 +69,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        const list = await files.init(await actor(request, reply), request.params.id, request.body);
+        const list = await files.init(request.actor, request.params.id, request.body);
         return reply.status(201).send(serializeFileList(list, links));
       },
     );
@@ -195,7 +78,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       `${draft}/files`,
       { schema: { tags, summary: 'Delete every file of a draft', params: idParams } },
       async (request, reply) => {
-        await files.removeAll(await actor(request, reply), request.params.id);
+        await files.removeAll(request.actor, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -210,14 +93,9 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.read(
-            await actor(request, reply),
-            request.params.id,
-            'draft',
-            request.params.key,
-          ),
+          await files.read(request.actor, request.params.id, 'draft', request.params.key),
           links,
         ),
     );
@@ -225,10 +103,10 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key`,
       { schema: { tags, summary: 'Update file metadata', params: keyParams, body: metadataBody } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
           await files.updateMetadata(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             request.params.key,
             request.body,
@@ -247,7 +125,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        await files.remove(await actor(request, reply), request.params.id, request.params.key);
+        await files.remove(request.actor, request.params.id, request.params.key);
         return reply.status(204).send();
       },
     );
@@ -255,10 +133,10 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.put(
       `${draft}/files/:key/content`,
       { schema: { tags, summary: 'Upload the whole content (transfer L)', params: keyParams } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
           await files.setContent(
-            await actor(request, reply),
+            request.actor,
             request.params.id,
             request.params.key,
             uploadBody(request),
@@ -277,12 +155,12 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: partQuery,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { signature, expires } = request.query;
         const access =
           signature !== undefined && expires !== undefined
             ? { signature, expires }
-            : { actor: await actor(request, reply) };
+            : { actor: request.actor };
         const md5 = request.headers['content-md5'];
         return serializeFile(
           await files.writePart(
@@ -301,9 +179,9 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
     app.post(
       `${draft}/files/:key/commit`,
       { schema: { tags, summary: 'Commit an upload', params: keyParams } },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.commit(await actor(request, reply), request.params.id, request.params.key),
+          await files.commit(request.actor, request.params.id, request.params.key),
           links,
         ),
     );
@@ -312,7 +190,7 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       `${draft}/actions/files-import`,
       { schema: { tags, summary: 'Import the files of the previous version', params: idParams } },
       async (request, reply) => {
-        const list = await files.importFiles(await actor(request, reply), request.params.id);
+        const list = await files.importFiles(request.actor, request.params.id);
         return reply.status(201).send(serializeFileList(list, links));
       },
     );
@@ -329,11 +207,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           querystring: tokenQuery,
         },
       },
-      async (request, reply) =>
-        serializeFileList(
-          await files.list(await actor(request, reply), request.params.id, 'record'),
-          links,
-        ),
+      async (request) =>
+        serializeFileList(await files.list(request.actor, request.params.id, 'record'), links),
     );
 
     app.get(
@@ -341,66 +216,18 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
       {
         schema: { tags, summary: 'A file of a record', params: keyParams, querystring: tokenQuery },
       },
-      async (request, reply) =>
+      async (request) =>
         serializeFile(
-          await files.read(
-            await actor(request, reply),
-            request.params.id,
-            'record',
-            request.params.key,
-          ),
+          await files.read(request.actor, request.params.id, 'record', request.params.key),
           links,
         ),
     );
 
-    // Downloads, GET and HEAD. Fastify's own HEAD routes would read every byte to drop them.
-    for (const scope of ['draft', 'record'] as const) {
-      const base = scope === 'draft' ? draft : record;
-      const of = scope === 'draft' ? 'a draft' : 'a record';
-      for (const method of ['GET', 'HEAD'] as const) {
-        const head = method === 'HEAD' ? ' (HEAD: the headers only)' : '';
-        app.route({
-          method,
-          url: `${base}/files/:key/content`,
-          exposeHeadRoute: false,
-          config: { swagger: { exposeHeadRoute: true } },
-          schema: {
-            tags,
-            summary: `Download a file of ${of}${head}`,
-            params: keyParams,
-            querystring: contentQuery,
-          },
-          handler: async (request, reply) =>
-            sendContent(
-              request,
-              reply,
-              request.params.id,
-              scope,
-              request.params.key,
-              request.query.download !== undefined,
-            ),
-        });
-        app.route({
-          method,
-          url: `${base}/files-archive`,
-          exposeHeadRoute: false,
-          config: { swagger: { exposeHeadRoute: true } },
-          schema: {
-            tags,
-            summary: `A zip of every file of ${of}${head}`,
-            params: idParams,
-            querystring: tokenQuery,
-          },
-          handler: async (request, reply) => sendArchive(request, reply, request.params.id, scope),
-        });
-      }
-    }
-
     app.get(
       '/api/admin/records/:id/quota',
       { schema: { tags, summary: "A record's file quota", params: idParams } },
-      async (request, reply) => {
-        const quota = await files.quota(await actor(request, reply), request.params.id);
+      async (request) => {
+        const quota = await files.quota(request.actor, request.params.id);
         return { max_files: quota.maxFiles, max_bytes: quota.maxBytes };
       },
     );
@@ -415,8 +242,8 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           body: quotaBody,
         },
       },
-      async (request, reply) => {
-        const quota = await files.setQuota(await actor(request, reply), request.params.id, {
+      async (request) => {
+        const quota = await files.setQuota(request.actor, request.params.id, {
           maxFiles: request.body.max_files,
           maxBytes: request.body.max_bytes,
         });

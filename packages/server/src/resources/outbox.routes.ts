@@ -1,14 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { paginationQuery } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
-import { accountPolicy } from '../permissions/accounts.policy.ts';
-import { can } from '../permissions/policy.ts';
-import { checkWindow } from './query.ts';
 import { isoDate } from './serializers/dates.ts';
 
-/** The mail outbox (the embedded stand-in for SMTP), for administrators. */
+/** The mail outbox (the embedded stand-in for SMTP), for administrators (the service checks). */
 export function outboxRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   return (app, _options, done) => {
@@ -22,12 +18,11 @@ export function outboxRoutes({ config, services }: AppContext): FastifyPluginCal
         },
       },
       async (request) => {
-        if (!can(accountPolicy, 'canReadOutbox', request.identity, { userId: -1 })) {
-          throw permissionDenied();
-        }
         const { page, size } = request.query;
-        checkWindow(page, size);
-        const { rows, total } = await services.outbox.list({ page, size });
+        const { rows, total } = await services.administration.outbox(request.identity, {
+          page,
+          size,
+        });
         return {
           hits: {
             hits: rows.map((row) => ({

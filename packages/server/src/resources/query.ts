@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_RESULT_WINDOW, paginationQuery, serialId } from '@arca/schema';
-import { HttpError } from '../http/errors.ts';
+import { paginationQuery, serialId } from '@arca/schema';
 
 /** `q` / `suggest` plus pagination, as every search takes them (API.md §6.2). */
 export const searchQuery = paginationQuery.extend({
@@ -21,9 +20,6 @@ export const facetValues = z
           .filter(Boolean),
   );
 
-/** The start of the requested page must fall inside the result window. */
-export function checkWindow(page: number, size: number): void {
-  if ((page - 1) * size >= MAX_RESULT_WINDOW) throw new HttpError(400, 'invalidPagination');
-}
+export { checkWindow } from '../services/pagination.ts';
 
 export const idParam = z.object({ id: serialId });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { RecordJson } from '@arca/schema';
-import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
+import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { STATUS_OF } from '../http/error-handler.ts';
@@ -28,7 +28,6 @@ export function recordPageRoutes({
 }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const readShell = appShellReader(config.webDist);
-  const secure = config.siteUrl.startsWith('https:');
 
   return (app, _options, done) => {
     app.get(
@@ -58,9 +57,8 @@ export function recordPageRoutes({
         if (cached) return reply.send(cached.body);
         const generation = recordCache.generation;
 
-        const actor = await actorOf(request, reply, services, secure);
         const result = await services.records
-          .readRecord(actor, request.params.id)
+          .readRecord(request.actor, request.params.id)
           .catch((error: unknown) => {
             if (error instanceof DomainError) return error;
             throw error;

@@ -1,23 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LINKS_COOKIE, actorOf } from '../http/actor.ts';
+import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { linkBuilder, paginationLinks } from '../http/links.ts';
-import type { RecordView } from '../services/records/records.service.ts';
+import { paginationLinks } from '../http/links.ts';
 import { RECORD_SORTS, type SearchResult } from '../services/records/search.service.ts';
 import { checkWindow, facetValues } from './query.ts';
-import { serializeRecord } from './serializers/record.serializer.ts';
+import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const flag = z
-  .enum(['1', '0', 'true', 'false'])
-  .optional()
-  .transform((value) => value === '1' || value === 'true');
-const itemQuery = z.object({ expand: flag, token: z.string().optional() });
-const recordBody = z.record(z.string(), z.unknown()).optional();
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
   sort: z.enum(RECORD_SORTS).optional(),
@@ -32,67 +24,23 @@ const searchQuery = z.looseObject({
   is_published: facetValues,
 });
 
-/** `If-Match`: the bare revision (InvenioRDM) or the quoted ETag form (API.md, Arca differences §1). */
-function expectedRevision(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
-  if (!match) throw new HttpError(400, 'invalidIfMatch');
-  return Number(match[1]);
-}
-
-/** The records and drafts API (API.md §1, §4.1). */
+/** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
 export function recordRoutes({
   config,
   services,
   recordCache,
 }: AppContext): FastifyPluginCallbackZod {
-  const links = linkBuilder(config.siteUrl);
+  const { links, wantsUi, serialize, send } = recordAnswers(config);
   const tags = ['records'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
-
-  const wantsUi = (request: FastifyRequest) => (request.headers.accept ?? '').includes(UI_JSON);
-  const serialize = (request: FastifyRequest, view: RecordView) =>
-    serializeRecord(view, {
-      links,
-      groupsEnabled: config.groupsEnabled,
-      ui: wantsUi(request),
-      t: request.t,
-      language: request.language,
-      languages: request.languages,
-    });
-  /** One record in the answer, with its revision as ETag (API.md §6.1). */
-  const send = (request: FastifyRequest, reply: FastifyReply, view: RecordView, status = 200) => {
-    if (wantsUi(request)) void reply.type(UI_JSON);
-    return reply
-      .status(status)
-      .header('etag', `"${view.row.revisionId}"`)
-      .send(serialize(request, view));
-  };
 
   return (app, _options, done) => {
-    app.post(
-      '/api/records',
-      { schema: { tags, summary: 'Create a draft', querystring: itemQuery, body: recordBody } },
-      async (request, reply) => {
-        const view = await services.records.create(
-          await actor(request, reply),
-          request.body ?? {},
-          request.query,
-        );
-        return send(request, reply, view, 201);
-      },
-    );
-
     app.get(
       '/api/records',
       { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
       async (request, reply) => {
         const query = request.query;
         checkWindow(query.page, query.size);
-        const result = await services.recordSearch.published(await actor(request, reply), {
+        const result = await services.recordSearch.published(request.actor, {
           q: query.q,
           sort: query.sort,
           page: query.page,
@@ -122,7 +70,7 @@ export function recordRoutes({
         if (request.identity.userId === null) throw new HttpError(403, 'permissionDenied');
         const query = request.query;
         checkWindow(query.page, query.size);
-        const result = await services.recordSearch.mine(await actor(request, reply), {
+        const result = await services.recordSearch.mine(request.actor, {
           q: query.q,
           sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
           page: query.page,
@@ -175,124 +123,6 @@ export function recordRoutes({
       };
     }
 
-    app.get(
-      '/api/records/:id/draft',
-      { schema: { tags, summary: 'Read a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.readDraft(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view);
-      },
-    );
-
-    app.put(
-      '/api/records/:id/draft',
-      {
-        schema: {
-          tags,
-          summary: 'Save a draft',
-          params: idParams,
-          querystring: itemQuery,
-          body: recordBody,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.updateDraft(
-          await actor(request, reply),
-          request.params.id,
-          request.body ?? {},
-          {
-            ...request.query,
-            ...optional('expectedRevision', expectedRevision(request)),
-          },
-        );
-        return send(request, reply, view);
-      },
-    );
-
-    app.delete(
-      '/api/records/:id/draft',
-      { schema: { tags, summary: 'Discard a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        await services.records.deleteDraft(
-          await actor(request, reply),
-          request.params.id,
-          expectedRevision(request),
-        );
-        return reply.status(204).send();
-      },
-    );
-
-    app.post(
-      '/api/records/:id/draft',
-      {
-        schema: {
-          tags,
-          summary: 'Edit a published record',
-          params: idParams,
-          querystring: itemQuery,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.edit(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view, 201);
-      },
-    );
-
-    app.post(
-      '/api/records/:id/draft/actions/publish',
-      { schema: { tags, summary: 'Publish a draft', params: idParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.publish(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view, 202);
-      },
-    );
-
-    const pidParams = idParams.extend({ scheme: z.literal('doi') });
-    app.post(
-      '/api/records/:id/draft/pids/:scheme',
-      { schema: { tags, summary: 'Reserve a DOI', params: pidParams, querystring: itemQuery } },
-      async (request, reply) => {
-        const view = await services.records.reserveDoi(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view, 201);
-      },
-    );
-
-    app.delete(
-      '/api/records/:id/draft/pids/:scheme',
-      {
-        schema: {
-          tags,
-          summary: 'Discard a reserved DOI',
-          params: pidParams,
-          querystring: itemQuery,
-        },
-      },
-      async (request, reply) => {
-        const view = await services.records.discardDoi(
-          await actor(request, reply),
-          request.params.id,
-          request.query,
-        );
-        return send(request, reply, view);
-      },
-    );
-
     app.post(
       '/api/records/:id/versions',
       {
@@ -300,7 +130,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const view = await services.records.newVersion(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -323,7 +153,7 @@ export function recordRoutes({
       },
       async (request, reply) => {
         const views = await services.records.versions(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -355,10 +185,7 @@ export function recordRoutes({
         },
       },
       async (request, reply) => {
-        const latest = await services.records.latestVersionOf(
-          await actor(request, reply),
-          request.params.id,
-        );
+        const latest = await services.records.latestVersionOf(request.actor, request.params.id);
         const location = links.api(`/records/${latest}`);
         return reply
           .status(301)
@@ -395,7 +222,7 @@ export function recordRoutes({
             .send(cached.body);
         }
         const result = await services.records.readRecord(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.query,
         );
@@ -436,8 +263,4 @@ export function recordRoutes({
 
     done();
   };
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { commentPayload } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -65,21 +64,18 @@ const commentBody = z.object({
 export function requestRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['requests'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
 
   const expandedUsers = (ids: (string | undefined)[]) => usersByIds(services, ids);
 
   return (app, _options, done) => {
     const search =
       (mine: boolean, topic?: { type: string; id: string }, path?: string) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
+      async (request: FastifyRequest) => {
         if (mine && request.identity.userId === null) throw permissionDenied();
         const query = request.query as z.infer<typeof searchQuery>;
         checkWindow(query.page, query.size);
         const sort = query.sort ?? 'newest';
-        const result = await services.requests.search(await actor(request, reply), {
+        const result = await services.requests.search(request.actor, {
           q: query.q,
           type: query.type,
           status: query.status,
@@ -147,7 +143,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
         },
       },
       async (request, reply) => {
-        const view = await services.requests.read(await actor(request, reply), request.params.id);
+        const view = await services.requests.read(request.actor, request.params.id);
         const users = request.query.expand
           ? await expandedUsers([view.row.creatorType === 'user' ? view.row.creatorId : undefined])
           : undefined;
@@ -168,11 +164,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
         },
       },
       async (request, reply) => {
-        const view = await services.requests.update(
-          await actor(request, reply),
-          request.params.id,
-          request.body,
-        );
+        const view = await services.requests.update(request.actor, request.params.id, request.body);
         return reply.header('etag', `"${view.row.revisionId}"`).send(serializeRequest(view, links));
       },
     );
@@ -181,7 +173,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       '/api/requests/:id',
       { schema: { tags, summary: 'Delete my request not yet submitted', params: idParams } },
       async (request, reply) => {
-        await services.requests.delete(await actor(request, reply), request.params.id);
+        await services.requests.delete(request.actor, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -196,9 +188,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           querystring: searchQuery,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { id } = request.params;
-        return search(false, { type: 'record', id }, `/records/${id}/requests`)(request, reply);
+        return search(false, { type: 'record', id }, `/records/${id}/requests`)(request);
       },
     );
 
@@ -212,9 +204,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           body: commentPayload.nullish(),
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const view = await services.requests.act(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.params.action,
           request.body?.payload?.content,
@@ -228,7 +220,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       { schema: { tags, summary: 'Comment on a request', params: idParams, body: commentBody } },
       async (request, reply) => {
         const view = await services.requests.addComment(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body.payload.content,
         );
@@ -239,9 +231,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
     app.get(
       '/api/requests/:id/comments/:eventId',
       { schema: { tags, summary: 'Read a comment', params: eventParams } },
-      async (request, reply) => {
+      async (request) => {
         const view = await services.requests.readComment(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.params.eventId,
         );
@@ -252,9 +244,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
     app.put(
       '/api/requests/:id/comments/:eventId',
       { schema: { tags, summary: 'Edit my comment', params: eventParams, body: commentBody } },
-      async (request, reply) => {
+      async (request) => {
         const view = await services.requests.updateComment(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.params.eventId,
           request.body.payload.content,
@@ -268,7 +260,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       { schema: { tags, summary: 'Delete a comment', params: eventParams } },
       async (request, reply) => {
         await services.requests.deleteComment(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.params.eventId,
         );
@@ -281,7 +273,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       { schema: { tags, summary: 'Reply to a comment', params: eventParams, body: commentBody } },
       async (request, reply) => {
         const view = await services.requests.addComment(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body.payload.content,
           request.params.eventId,
@@ -293,9 +285,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
     app.get(
       '/api/requests/:id/comments/:eventId/replies',
       { schema: { tags, summary: 'Replies to a comment', params: eventParams } },
-      async (request, reply) => {
+      async (request) => {
         const views = await services.requests.replies(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.params.eventId,
         );
@@ -320,10 +312,10 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           }),
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { size, sort, focus_event_id } = request.query;
         const result = await services.requests.timelineFocused(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           focus_event_id,
           size,
@@ -356,11 +348,11 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           querystring: pageQuery,
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { page, size, sort, expand } = request.query;
         checkWindow(page, size);
         const result = await services.requests.timeline(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           page,
           size,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commentPayload } from '@arca/schema';
-import { actorOf } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { linkBuilder } from '../http/links.ts';
 import type { RequestView } from '../services/requests/requests.service.ts';
@@ -14,16 +12,13 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 export function reviewRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
   const tags = ['records'];
-  const secure = config.siteUrl.startsWith('https:');
-  const actor = (request: FastifyRequest, reply: FastifyReply) =>
-    actorOf(request, reply, services, secure);
 
   return (app, _options, done) => {
     app.get(
       '/api/records/:id/draft/review',
       { schema: { tags, summary: "Read a draft's review", params: idParams } },
-      async (request, reply) => {
-        const view = await services.reviews.read(await actor(request, reply), request.params.id);
+      async (request) => {
+        const view = await services.reviews.read(request.actor, request.params.id);
         return serializeRequest(view, links);
       },
     );
@@ -38,9 +33,9 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
           body: z.record(z.string(), z.unknown()).nullish(),
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const view = await services.reviews.put(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body ?? {},
         );
@@ -52,7 +47,7 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
       '/api/records/:id/draft/review',
       { schema: { tags, summary: "Remove a draft's review", params: idParams } },
       async (request, reply) => {
-        await services.reviews.delete(await actor(request, reply), request.params.id);
+        await services.reviews.delete(request.actor, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -69,7 +64,7 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
       },
       async (request, reply) => {
         const view: RequestView = await services.reviews.submit(
-          await actor(request, reply),
+          request.actor,
           request.params.id,
           request.body?.payload?.content,
         );

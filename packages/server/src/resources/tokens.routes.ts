@@ -2,29 +2,16 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { serialId, tokenCreate } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
-import { requireUser } from '../http/auth.ts';
-import { permissionDenied } from '../services/errors.ts';
-import { accountPolicy } from '../permissions/accounts.policy.ts';
-import { can } from '../permissions/policy.ts';
 import { serializeToken } from './serializers/user.serializer.ts';
 
-/** Personal access tokens of the current user. */
+/** Personal access tokens of the current user (the service refuses anyone else). */
 export function tokenRoutes({ services }: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
-    // Tokens are managed from a logged-in session or another token of the same user.
-    const owner = (request: Parameters<typeof requireUser>[0]) => {
-      const userId = requireUser(request);
-      if (!can(accountPolicy, 'canManageTokens', request.identity, { userId })) {
-        throw permissionDenied();
-      }
-      return userId;
-    };
-
     app.get(
       '/api/user/tokens',
       { schema: { tags: ['tokens'], summary: 'My tokens' } },
       async (request) => {
-        const rows = await services.tokens.list(owner(request));
+        const rows = await services.tokens.list(request.identity);
         return { hits: { hits: rows.map((row) => serializeToken(row)), total: rows.length } };
       },
     );
@@ -33,7 +20,7 @@ export function tokenRoutes({ services }: AppContext): FastifyPluginCallbackZod 
       '/api/user/tokens',
       { schema: { tags: ['tokens'], summary: 'Create a token (shown once)', body: tokenCreate } },
       async (request, reply) => {
-        const { row, token } = await services.tokens.create(owner(request), request.body);
+        const { row, token } = await services.tokens.create(request.identity, request.body);
         return reply.status(201).send(serializeToken(row, token));
       },
     );
@@ -48,7 +35,7 @@ export function tokenRoutes({ services }: AppContext): FastifyPluginCallbackZod 
         },
       },
       async (request, reply) => {
-        await services.tokens.revoke(owner(request), request.params.id);
+        await services.tokens.revoke(request.identity, request.params.id);
         return reply.status(204).send();
       },
     );

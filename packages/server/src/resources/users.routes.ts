@@ -2,19 +2,15 @@ import { z } from 'zod';
 import { serialId } from '@arca/schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
-import { accountPolicy } from '../permissions/accounts.policy.ts';
-import { can } from '../permissions/policy.ts';
-import { checkWindow, searchQuery } from './query.ts';
+import { searchQuery } from './query.ts';
 import { avatarSvg } from './serializers/avatar.ts';
 import { serializeGroup, serializeUser } from './serializers/user.serializer.ts';
 
-const anyone = { userId: -1 };
-
-/** Finding people and groups to share with (API.md §5.3). */
+/** Finding people and groups to share with (API.md §5.3); the directory service checks who asks. */
 export function userRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const links = linkBuilder(config.siteUrl);
+  const directory = services.directory;
 
   return (app, _options, done) => {
     app.get(
@@ -27,11 +23,8 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchUsers', request.identity, anyone))
-          throw permissionDenied();
         const { q, suggest, page, size } = request.query;
-        checkWindow(page, size);
-        const { rows, total } = await services.accounts.searchPublic(q ?? suggest ?? '', {
+        const { rows, total } = await directory.users(request.identity, q ?? suggest ?? '', {
           page,
           size,
         });
@@ -52,9 +45,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request) => {
-        const user = await services.accounts.get(request.params.id);
-        const own = can(accountPolicy, 'canReadOwnAccount', request.identity, { userId: user.id });
-        if (!own && (user.visibility !== 'public' || !user.active)) throw permissionDenied();
+        const user = await directory.user(request.identity, request.params.id);
         return serializeUser(user, request.identity, links);
       },
     );
@@ -69,10 +60,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        const user = await services.accounts.get(request.params.id);
-        // Initials would reveal the name of a private profile.
-        const own = can(accountPolicy, 'canReadOwnAccount', request.identity, { userId: user.id });
-        const name = user.visibility === 'public' || own ? user.fullName || user.email : '';
+        const name = await directory.avatarName(request.identity, request.params.id);
         return reply
           .type('image/svg+xml')
           .header('cache-control', 'private, max-age=3600')
@@ -84,11 +72,11 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
       '/api/groups',
       { schema: { tags: ['groups'], summary: 'Search groups', querystring: searchQuery } },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone))
-          throw permissionDenied();
         const { q, suggest, page, size } = request.query;
-        checkWindow(page, size);
-        const { rows, total } = await services.groups.search(q ?? suggest ?? '', { page, size });
+        const { rows, total } = await directory.groups(request.identity, q ?? suggest ?? '', {
+          page,
+          size,
+        });
         return {
           hits: { hits: rows.map((row) => serializeGroup(row, links)), total },
           links: paginationLinks(links.api('/groups'), request.query, page, size, total),
@@ -100,9 +88,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
       '/api/groups/:id',
       { schema: { tags: ['groups'], summary: 'A group', params: z.object({ id: z.string() }) } },
       async (request) => {
-        if (!can(accountPolicy, 'canSearchGroups', request.identity, anyone))
-          throw permissionDenied();
-        return serializeGroup(await services.groups.get(request.params.id), links);
+        return serializeGroup(await directory.group(request.identity, request.params.id), links);
       },
     );
 

@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
+import { createAdministrationService } from './administration.service.ts';
+import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createLoginLimiter } from './login-limiter.service.ts';
@@ -120,20 +122,25 @@ export function createServices(
     },
   });
   const targets = createShareTargets(db);
+  const accounts = createAccountService({
+    db,
+    config,
+    sessions,
+    limiter: createLoginLimiter(db, config.login),
+    onProfileChanged: (user) => vocabularies.syncUserName(user),
+  });
+  const groups = createGroupService(db, forgetUsers);
+  const outbox = createOutboxReader(db);
   return {
     access,
     files,
     jobs,
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
-    accounts: createAccountService({
-      db,
-      config,
-      sessions,
-      limiter: createLoginLimiter(db, config.login),
-      onProfileChanged: (user) => vocabularies.syncUserName(user),
-    }),
-    groups: createGroupService(db, forgetUsers),
+    accounts,
+    administration: createAdministrationService({ accounts, groups, outbox }),
+    directory: createDirectoryService({ accounts, groups }),
+    groups,
     health: createHealthService(db),
     sessions,
     tokens: createTokenService(db),
@@ -149,7 +156,7 @@ export function createServices(
     }),
     accessSettings: createAccessSettingsService({ db, targets, records }),
     mail,
-    outbox: createOutboxReader(db),
+    outbox,
     communities,
     requests,
     requestEvents,

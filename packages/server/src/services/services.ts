@@ -1,4 +1,6 @@
 import type { AccountService } from './accounts.service.ts';
+import type { AdministrationService } from './administration.service.ts';
+import type { DirectoryService } from './directory.service.ts';
 import type { GroupService } from './groups.service.ts';
 import type { HealthService } from './health.service.ts';
 import type { SessionService } from './sessions.service.ts';
@@ -24,6 +26,10 @@ import type { AccessRequestService } from './access-requests/access-requests.ser
 export interface Services {
   access: AccessService;
   accounts: AccountService;
+  /** Administrators' actions on accounts, groups and the outbox, each checked. */
+  administration: AdministrationService;
+  /** Finding people and groups, each search checked. */
+  directory: DirectoryService;
   files: FilesService;
   jobs: JobQueue;
   records: RecordService;

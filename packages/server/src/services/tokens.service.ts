@@ -3,17 +3,32 @@ import type { TokenCreate } from '@arca/schema';
 import type { Database } from '../db/client.ts';
 import { apiTokens, groupMembers, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
-import { notFound } from './errors.ts';
+import { accountPolicy } from '../permissions/accounts.policy.ts';
+import { can, type Identity } from '../permissions/policy.ts';
+import { notFound, permissionDenied } from './errors.ts';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 
 // Recording every use would write on every API call; once a minute is enough to show "last used".
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * The caller's own user id: tokens are managed from a session or another token of
+ * the same user; anonymous callers are refused (InvenioRDM answers 403, API.md §0).
+ */
+function ownerOf(who: Identity): number {
+  const { userId } = who;
+  if (userId === null || !can(accountPolicy, 'canManageTokens', who, { userId })) {
+    throw permissionDenied();
+  }
+  return userId;
+}
+
 /** Personal access tokens for scripts: `Authorization: Bearer <token>`. */
 export function createTokenService(db: Database) {
   return {
-    async create(userId: number, input: TokenCreate): Promise<{ row: TokenRow; token: string }> {
+    async create(who: Identity, input: TokenCreate): Promise<{ row: TokenRow; token: string }> {
+      const userId = ownerOf(who);
       const token = newToken('arca_');
       const [row] = await db
         .insert(apiTokens)
@@ -22,7 +37,8 @@ export function createTokenService(db: Database) {
       return { row: row!, token };
     },
 
-    list(userId: number): Promise<TokenRow[]> {
+    async list(who: Identity): Promise<TokenRow[]> {
+      const userId = ownerOf(who);
       return db
         .select()
         .from(apiTokens)
@@ -30,7 +46,8 @@ export function createTokenService(db: Database) {
         .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
     },
 
-    async revoke(userId: number, tokenId: number): Promise<void> {
+    async revoke(who: Identity, tokenId: number): Promise<void> {
+      const userId = ownerOf(who);
       const deleted = await db
         .delete(apiTokens)
         .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))

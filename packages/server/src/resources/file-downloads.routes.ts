@@ -1,0 +1,141 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import yazl from 'yazl';
+import type { AppContext } from '../http/context.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Scope } from '../services/files/files.service.ts';
+import { contentDisposition, parseRange } from './content-headers.ts';
+import { contentQuery, idParams, keyParams, tokenQuery } from './files.params.ts';
+
+/** Downloads of draft and record files (API.md §2): one file, with Range, or a zip of all. */
+export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallbackZod {
+  const tags = ['files'];
+  const files = services.files;
+
+  /**
+   * Streams a completed file, honouring Range and If-None-Match. A HEAD request
+   * gets the same headers and no body, and no byte is read.
+   */
+  async function sendContent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    scope: Scope,
+    key: string,
+    download: boolean,
+  ) {
+    const { file, open } = await files.content(request.actor, id, scope, key);
+    const size = file.object.size ?? 0;
+    const etag = `"${(file.object.checksum ?? '').replace(/^md5:/, '')}"`;
+    void reply
+      .header('etag', etag)
+      .header('accept-ranges', 'bytes')
+      .header(
+        'content-disposition',
+        contentDisposition(file.entry.key, file.entry.mimetype, download),
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', scope === 'draft' ? 'private, no-cache' : 'private, max-age=0');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      throw new HttpError(416, 'rangeNotSatisfiable', {
+        headers: { 'content-range': `bytes */${size}` },
+      });
+    }
+    void reply.type(file.entry.mimetype);
+    const bodyless = request.method === 'HEAD';
+    if (range) {
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(bodyless ? undefined : await open(range));
+    }
+    void reply.header('content-length', size);
+    return reply.send(bodyless ? undefined : size === 0 ? '' : await open());
+  }
+
+  /** A zip of every completed file, streamed as it is built (HEAD: its headers only). */
+  async function sendArchive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    scope: Scope,
+  ) {
+    const archive = await files.archive(request.actor, id, scope);
+    void reply
+      .type('application/zip')
+      .header(
+        'content-disposition',
+        contentDisposition(`${archive.name}.zip`, 'application/zip', true),
+      );
+    if (request.method === 'HEAD') return reply.send();
+    const zip = new yazl.ZipFile();
+    for (const file of archive.files) {
+      zip.addReadStreamLazy(
+        file.entry.key,
+        { size: file.object.size ?? 0, compress: false, mtime: file.entry.createdAt },
+        (done) => {
+          archive.open(file).then(
+            (stream) => done(null, stream),
+            (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
+          );
+        },
+      );
+    }
+    zip.end();
+    return reply.send(zip.outputStream);
+  }
+
+  return (app, _options, done) => {
+    const draft = '/api/records/:id/draft';
+    const record = '/api/records/:id';
+
+    // Downloads, GET and HEAD. Fastify's own HEAD routes would read every byte to drop them.
+    for (const scope of ['draft', 'record'] as const) {
+      const base = scope === 'draft' ? draft : record;
+      const of = scope === 'draft' ? 'a draft' : 'a record';
+      for (const method of ['GET', 'HEAD'] as const) {
+        const head = method === 'HEAD' ? ' (HEAD: the headers only)' : '';
+        app.route({
+          method,
+          url: `${base}/files/:key/content`,
+          exposeHeadRoute: false,
+          config: { swagger: { exposeHeadRoute: true } },
+          schema: {
+            tags,
+            summary: `Download a file of ${of}${head}`,
+            params: keyParams,
+            querystring: contentQuery,
+          },
+          handler: async (request, reply) =>
+            sendContent(
+              request,
+              reply,
+              request.params.id,
+              scope,
+              request.params.key,
+              request.query.download !== undefined,
+            ),
+        });
+        app.route({
+          method,
+          url: `${base}/files-archive`,
+          exposeHeadRoute: false,
+          config: { swagger: { exposeHeadRoute: true } },
+          schema: {
+            tags,
+            summary: `A zip of every file of ${of}${head}`,
+            params: idParams,
+            querystring: tokenQuery,
+          },
+          handler: async (request, reply) => sendArchive(request, reply, request.params.id, scope),
+        });
+      }
+    }
+
+    done();
+  };
+}

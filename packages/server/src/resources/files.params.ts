@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DB_INT_MAX } from '@arca/schema';
+
+/** Parameters, queries and bodies of the file routes (API.md §2). */
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+export const keyParams = idParams.extend({ key: z.string().min(1).max(1024) });
+export const partParams = keyParams.extend({ part: z.coerce.number().int() });
+export const tokenQuery = z.object({ token: z.string().optional() });
+export const contentQuery = tokenQuery.extend({ download: z.string().optional() });
+export const partQuery = z.object({
+  expires: z.coerce.number().int().optional(),
+  signature: z.string().max(200).optional(),
+});
+export const fileSpec = z.object({
+  key: z.string().max(1024),
+  size: z.number().int().min(0).optional(),
+  checksum: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? undefined),
+  storage_class: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  access: z.object({ hidden: z.boolean().optional() }).optional(),
+  transfer: z
+    .object({
+      type: z.enum(['L', 'M']).default('L'),
+      parts: z.number().int().optional(),
+      part_size: z.number().int().positive().optional(),
+    })
+    .optional(),
+});
+export const initBody = z.array(fileSpec).max(10_000);
+export const metadataBody = z.object({
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  access: z.object({ hidden: z.boolean().optional() }).optional(),
+});
+export const quotaBody = z.object({
+  max_files: z.number().int().min(0).max(DB_INT_MAX),
+  max_bytes: z.number().int().min(0),
+});

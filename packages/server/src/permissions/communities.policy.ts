@@ -6,7 +6,13 @@ import {
   COMMUNITY_ROLES,
   type CommunityRole,
 } from './community-roles.ts';
-import { Administrator, SystemProcess, type Actor, type Generator } from './policy.ts';
+import {
+  Administrator,
+  AuthenticatedUser,
+  SystemProcess,
+  type Actor,
+  type Generator,
+} from './policy.ts';
 
 /** What a community permission looks at. */
 export interface CommunityFacts {
@@ -17,6 +23,14 @@ export interface CommunityFacts {
   /** Whether signed-in users (not only administrators) may create communities. */
   creationOpen?: boolean;
 }
+
+/** The facts of no community in particular, for actions on the whole collection. */
+export const ANY_COMMUNITY: CommunityFacts = {
+  id: '',
+  visibility: 'public',
+  submissionPolicy: 'open',
+  reviewPolicy: 'open',
+};
 
 /** A rule of the communities policy; its SQL condition is on `communities`. */
 export type CommunityGenerator = Generator<CommunityFacts>;
@@ -83,6 +97,8 @@ const DirectIncluders: CommunityGenerator = {
 
 /** Who may do what with communities. */
 export const communityPolicy = {
+  /** "My communities": a list of one's own, so it needs a signed-in user. */
+  canSearchMine: [AuthenticatedUser],
   canCreate: [CreatorsByConfiguration, Administrator, SystemProcess],
   canRead: [PublicCommunity, AnyMember, Administrator, SystemProcess],
   canUpdate: [Owners, Managers, Administrator, SystemProcess],

@@ -2,7 +2,13 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema.requests.ts';
 import { CURATING_ROLES } from './community-roles.ts';
 import type { RecordFacts } from './records.policy.ts';
-import { Administrator, SystemProcess, type Actor, type Generator } from './policy.ts';
+import {
+  Administrator,
+  AuthenticatedUser,
+  SystemProcess,
+  type Actor,
+  type Generator,
+} from './policy.ts';
 import { GuestTokenHolder, RecordManagers } from './access-requests.policy.ts';
 
 /** What a request permission looks at. */
@@ -14,6 +20,14 @@ export interface RequestFacts {
   topic?: RecordFacts | null;
   status: string;
 }
+
+/** The facts of no request in particular, for actions on the whole collection. */
+export const ANY_REQUEST: RequestFacts = {
+  id: '',
+  creator: { type: '', id: '' },
+  receiver: null,
+  status: '',
+};
 
 /** A rule of the requests policy; its SQL condition is on `requests`. */
 export type RequestGenerator = Generator<RequestFacts>;
@@ -83,6 +97,8 @@ export { SystemProcess };
  * by the request's type (services/requests/types.ts), with these generators.
  */
 export const requestPolicy = {
+  /** "My requests" as a list: a signed-in user's own. */
+  canSearchMine: [AuthenticatedUser],
   canRead: [
     RequestCreator,
     RequestReceiver,

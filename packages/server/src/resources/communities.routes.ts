@@ -4,10 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { communityBody, membersBody } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { LOGO_MAX_BYTES } from '../services/communities/communities.service.ts';
-import { checkWindow, facetValues } from './query.ts';
+import { facetValues } from './query.ts';
 import { serializeCommunity } from './serializers/community.serializer.ts';
 import { serializeUser } from './serializers/user.serializer.ts';
 import { isoDate } from './serializers/dates.ts';
@@ -45,8 +44,6 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
 
     const search = (mine: boolean) => async (request: FastifyRequest) => {
       const query = request.query as z.infer<typeof searchQuery>;
-      if (mine && request.identity.userId === null) throw permissionDenied();
-      checkWindow(query.page, query.size);
       const result = await services.communities.search(request.actor, {
         q: query.q,
         sort: query.sort ?? (query.q ? 'bestmatch' : 'newest'),

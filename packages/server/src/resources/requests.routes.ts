@@ -3,7 +3,6 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { commentPayload } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
-import { permissionDenied } from '../services/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { REQUEST_ACTIONS } from '../services/requests/types.ts';
 import { checkWindow, facetValues } from './query.ts';
@@ -71,9 +70,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
     const search =
       (mine: boolean, topic?: { type: string; id: string }, path?: string) =>
       async (request: FastifyRequest) => {
-        if (mine && request.identity.userId === null) throw permissionDenied();
         const query = request.query as z.infer<typeof searchQuery>;
-        checkWindow(query.page, query.size);
         const sort = query.sort ?? 'newest';
         const result = await services.requests.search(request.actor, {
           q: query.q,

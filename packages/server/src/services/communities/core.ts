@@ -1,11 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CommunityBody } from '@arca/schema';
 import { communities, communityMembers } from '../../db/schema.communities.ts';
-import { communityPolicy, type CommunityFacts } from '../../permissions/communities.policy.ts';
+import {
+  ANY_COMMUNITY,
+  communityPolicy,
+  type CommunityFacts,
+} from '../../permissions/communities.policy.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { can, filter } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, permissionDenied } from '../errors.ts';
+import { checkWindow } from '../pagination.ts';
 import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
 
 export interface CommunitySearchParams {
@@ -113,6 +118,9 @@ export function coreOperations(kit: CommunityKit) {
     },
 
     async search(actor: Actor, params: CommunitySearchParams) {
+      if (params.mine && !can(communityPolicy, 'canSearchMine', actor, ANY_COMMUNITY))
+        throw permissionDenied();
+      checkWindow(params.page, params.size);
       const q = params.q?.trim().toLowerCase() ?? '';
       const text = sql`lower(${communities.title} || ' ' || ${communities.slug} || ' ' || ${communities.description})`;
       const mine = (actor.communities ?? []).map((m) => m.id);

@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MAX_RESULT_WINDOW } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
-import { DomainError } from '../errors.ts';
-import { filter } from '../../permissions/policy.ts';
+import { permissionDenied } from '../errors.ts';
+import { checkWindow } from '../pagination.ts';
+import { NO_RECORD } from './state.ts';
+import { can, filter } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { draftContextOf, recordContextOf, type RecordContext } from './context.ts';
 import { contextReads } from './context.repository.ts';
@@ -57,8 +58,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     facetNames: readonly string[],
     withAggregations = true,
   ) {
-    if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW)
-      throw new DomainError('invalid', 'invalidPagination');
+    checkWindow(params.page, params.size);
     const node = parse(params.q);
     const sort: RecordSort = params.sort ?? (params.q?.trim() ? 'bestmatch' : 'newest');
     const query = and(scope, compile(table, node));
@@ -129,6 +129,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       actor: Actor,
       params: RecordSearchParams & { sharedWithMe?: boolean | undefined },
     ): Promise<SearchResult> {
+      if (!can(recordPolicy, 'canSearchUserRecords', actor, NO_RECORD)) throw permissionDenied();
       const owned = sql`${parents.ownerId} = ${actor.identity.userId}`;
       const scope = and(
         filter(recordPolicy, 'canListAsMine', actor),

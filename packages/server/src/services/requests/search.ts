@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { requests } from '../../db/schema.requests.ts';
-import { filter } from '../../permissions/policy.ts';
+import { can, filter } from '../../permissions/policy.ts';
+import { permissionDenied } from '../errors.ts';
+import { checkWindow } from '../pagination.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
-import { requestPolicy } from '../../permissions/requests.policy.ts';
+import { ANY_REQUEST, requestPolicy } from '../../permissions/requests.policy.ts';
 import type { Reference } from './create.ts';
 import type { RequestKit } from './kit.ts';
 import { OPEN_STATUSES } from './types.ts';
@@ -55,6 +57,9 @@ function conditionsOf(actor: Actor, params: RequestSearchParams & { mine?: boole
 /** Requests the actor may read (`mine`: those they made or decide). */
 export function searchOperation(kit: RequestKit) {
   return async (actor: Actor, params: RequestSearchParams & { mine?: boolean }) => {
+    if (params.mine && !can(requestPolicy, 'canSearchMine', actor, ANY_REQUEST))
+      throw permissionDenied();
+    checkWindow(params.page, params.size);
     const where = conditionsOf(actor, params);
     const order =
       params.sort === 'oldest'

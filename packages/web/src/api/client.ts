@@ -42,6 +42,11 @@ export function setRequestLanguage(language: string): void {
   requestLanguage = language;
 }
 
+/** The language API calls are worded in now (their Accept-Language). */
+export function currentRequestLanguage(): string | undefined {
+  return requestLanguage;
+}
+
 /** Reads a cookie at call time: the server may rotate the CSRF token on login. */
 export function readCookie(name: string): string | undefined {
   for (const pair of document.cookie.split(';')) {

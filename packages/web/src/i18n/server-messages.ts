@@ -27,18 +27,23 @@ function valuesIn(template: string, message: string): Record<string, string> | u
 const translate = i18n.t.bind(i18n) as (key: string, options: Record<string, unknown>) => string;
 
 /**
- * A server message worded in `from` (the language its request was sent in), in the interface
- * language now; unchanged when it is not one of the shared catalogue's texts.
+ * A server message worded in `from` (the language its request was sent in), in language `to`
+ * (the interface language now by default); unchanged when it is not one of the shared
+ * catalogue's texts.
  */
-export function inCurrentLanguage(message: string, from: string | undefined): string {
-  if (!from || from === i18n.language || !message) return message;
+export function inCurrentLanguage(
+  message: string,
+  from: string | undefined,
+  to: string = i18n.language,
+): string {
+  if (!from || from === to || !message) return message;
   for (const ns of NAMESPACES) {
     const bundle: unknown = i18n.getResourceBundle(from, ns);
     if (typeof bundle !== 'object' || bundle === null) continue;
     for (const [key, template] of Object.entries(bundle)) {
       if (typeof template !== 'string') continue;
       const values = valuesIn(template, message);
-      if (values) return translate(key, { ns, ...values });
+      if (values) return translate(key, { ns, lng: to, ...values });
     }
   }
   return message;

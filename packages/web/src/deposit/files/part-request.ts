@@ -1,4 +1,4 @@
-import { readCookie } from '../../api/client.ts';
+import { currentRequestLanguage, readCookie } from '../../api/client.ts';
 
 // One PUT of bytes with progress, for whole files (L) and parts (M). XHR
 // rather than fetch: fetch reports no upload progress.
@@ -36,6 +36,9 @@ export function putBytes({ url, headers, body, signal, onProgress }: PutOptions)
     if (sameOrigin(url)) {
       const csrf = readCookie('csrftoken');
       if (csrf) xhr.setRequestHeader('X-CSRFToken', csrf);
+      // Our server words a refusal in the interface language, as for every other call.
+      const language = currentRequestLanguage();
+      if (language) xhr.setRequestHeader('Accept-Language', language);
     }
     xhr.upload.addEventListener('progress', (event) =>
       onProgress({ loaded: event.loaded, lengthComputable: true }),

@@ -2,7 +2,7 @@ import type { RecordFileEntry, RecordJson } from '@arca/schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, currentRequestLanguage } from '../../api/client.ts';
 import { useDeposit } from '../deposit-context.ts';
 import {
   deleteFile,
@@ -11,6 +11,7 @@ import {
   type DraftFile,
   type DraftFileList,
 } from './files-api.ts';
+import { rememberErrorLanguage, uploadErrorIn } from './error-languages.ts';
 import { PartRequestError } from './part-request.ts';
 import { resumableEntry } from './resumable.ts';
 import { unmarkUpload } from './upload-marks.ts';
@@ -68,8 +69,10 @@ function listCommitted(uploader: LoadedUploader, id: string, refresh: () => Prom
       if (uppy.getFile(id)) uppy.removeFile(id);
     })
     .catch((error: unknown) => {
-      if (uppy.getFile(id))
-        uppy.setFileState(id, { error: errorMessage(error).message ?? 'failed' });
+      if (!uppy.getFile(id)) return;
+      const { message, language } = errorMessage(error);
+      rememberErrorLanguage(id, language);
+      uppy.setFileState(id, { error: message ?? 'failed' });
     });
 }
 
@@ -143,6 +146,10 @@ export function useFileUploads() {
       created.uppy.on('upload-success', (file) => {
         if (file) listCommitted(created, file.id, () => refreshRef.current());
       });
+      // A part's refusal is worded in the language its request was sent in: the current one.
+      created.uppy.on('upload-error', (file) => {
+        if (file) rememberErrorLanguage(file.id, currentRequestLanguage());
+      });
       setUploader(created);
       return created;
     });
@@ -165,9 +172,9 @@ export function useFileUploads() {
         size: file.size ?? 0,
         uploaded: file.progress.bytesUploaded || 0,
         failed: Boolean(file.error),
-        error: file.error ?? undefined,
+        error: uploadErrorIn(file.id, file.error, i18n.language),
       })),
-    [uppyFiles],
+    [uppyFiles, i18n.language],
   );
 
   const entries = list.data?.entries ?? [];

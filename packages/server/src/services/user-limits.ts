@@ -67,7 +67,8 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
       const result: unknown = await tx.execute(sql`
         SELECT coalesce(sum(bytes), 0)::bigint AS used FROM (
           SELECT DISTINCT ON (o.id)
-            coalesce(o.size, e.declared_size, o.reserved, 0) AS bytes
+            coalesce(o.size, e.declared_size,
+              CASE WHEN e.status = 'pending' THEN o.reserved ELSE 0 END) AS bytes
           FROM ${fileEntries} e
           JOIN ${fileObjects} o ON o.id = e.object_id
           WHERE o.id IS DISTINCT FROM ${except ?? null}::uuid

@@ -12,7 +12,7 @@ export interface Quota {
  * announced, else what its upload holds while it streams (upload-reservation.ts).
  */
 export const bytesOf = ({ entry, object }: FileWithObject) =>
-  object.size ?? entry.declaredSize ?? object.reserved;
+  object.size ?? entry.declaredSize ?? (entry.status === 'pending' ? object.reserved : 0);
 
 /** Refuses an upload that would pass the record's quota, naming the limit (SPEC §5). */
 export function checkQuota(

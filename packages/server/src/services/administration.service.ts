@@ -48,8 +48,7 @@ export function createAdministrationService(deps: {
     /** A user's quotas: open drafts and stored bytes (user-limits.ts). */
     async userQuota(who: Identity, id: number) {
       assertCan(who, 'canManageUsers');
-      await accounts.get(id);
-      return userLimits.limitsOf(id);
+      return userLimits.read(id);
     },
     async setUserQuota(
       who: Identity,

@@ -32,6 +32,11 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
     };
   }
 
+  async function assertUser(userId: number): Promise<void> {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound();
+  }
+
   const lock = (tx: Database, what: string, userId: number) =>
     tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${what}:${userId}`}))`);
 
@@ -90,13 +95,18 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
       if (used + adding > limit) throw userStorageRefusal(used + adding, limit);
     },
 
+    /** A user's limits, the configured defaults where none was set. */
+    async read(userId: number): Promise<UserLimits> {
+      await assertUser(userId);
+      return limitsOf(userId);
+    },
+
     /** Sets a user's limits (null: back to the default); answers what holds now. */
     async setLimits(
       userId: number,
       limits: { maxDrafts: number | null; maxBytes: number | null },
     ): Promise<UserLimits> {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw notFound();
+      await assertUser(userId);
       await db
         .insert(userQuotas)
         .values({ userId, ...limits })

@@ -169,6 +169,12 @@ export const errorMessages = {
     'Could not upload files. Uploading selected files will result in exceeding the max amount per record ({{max}} files).',
   storageLimitExceeded:
     'Could not upload files. The files would take {{total}} bytes, more than the storage limit of {{limit}} bytes for this record.',
+  userStorageLimitExceeded:
+    'Could not upload files. Your files would take {{total}} bytes, more than your storage limit of {{limit}} bytes.',
+  tooManyOpenDrafts:
+    'You have reached the limit of {{max}} open drafts. Publish or delete a draft to start a new one.',
+  tooManyCreations:
+    'Too many new drafts, communities or requests. Try again in {{seconds}} seconds.',
   filesLocked:
     'The files of a published record cannot be changed. Create a new version to change them.',
   fileNotFound: 'No file with the key {{key}} in this record.',

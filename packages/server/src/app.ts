@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { createRecordCache } from './http/record-cache.ts';
+import { registerCreationLimit } from './http/creation-limit.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
   registerActor(app);
+  registerCreationLimit(app, context.services.creations);
 
   await app.register(fastifySwagger, {
     openapi: {

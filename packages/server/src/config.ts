@@ -85,6 +85,10 @@ const environment = z.object({
   ARCA_FILES_MAX_COUNT: z.coerce.number().int().positive().default(5),
   ARCA_FILES_MAX_BYTES: z.coerce.number().int().positive().default(1e10),
   ARCA_FILES_ALLOW_EMPTY: flag.default(false),
+  // Per-user limits (docs/SECURITY.md, "Quotas and creation rates"); administrators raise them per user.
+  ARCA_USER_MAX_BYTES: z.coerce.number().int().positive().default(1e11),
+  ARCA_USER_MAX_DRAFTS: z.coerce.number().int().positive().default(1000),
+  ARCA_CREATIONS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   ARCA_UPLOAD_URL_EXPIRY_SECONDS: z.coerce
     .number()
     .int()
@@ -129,6 +133,8 @@ export interface Config {
   logLevel: string;
   storage: StorageConfig;
   files: FilesConfig;
+  /** Defaults of the per-user limits, and how many drafts, communities and requests a user may create per minute. */
+  userLimits: { maxBytes: number; maxDrafts: number; creationsPerMinute: number };
   mail: MailConfig;
   /** Who may create communities: every signed-in user, or administrators only. */
   communityCreation: 'users' | 'admins';
@@ -287,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
       staleUploadMs: e.ARCA_FILES_STALE_UPLOAD_HOURS * 3600_000,
       sweepIntervalMs: e.ARCA_FILES_SWEEP_INTERVAL_HOURS * 3600_000,
+    },
+    userLimits: {
+      maxBytes: e.ARCA_USER_MAX_BYTES,
+      maxDrafts: e.ARCA_USER_MAX_DRAFTS,
+      creationsPerMinute: e.ARCA_CREATIONS_PER_MINUTE,
     },
   };
 }

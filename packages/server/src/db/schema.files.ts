@@ -31,6 +31,11 @@ export const fileObjects = pgTable('file_objects', {
   checksum: text('checksum'),
   /** The upload id of a multipart upload in progress. */
   uploadId: text('upload_id'),
+  /**
+   * Bytes held for an upload of unknown size while it streams, so that
+   * concurrent uploads count against the quota together (upload-reservation.ts).
+   */
+  reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

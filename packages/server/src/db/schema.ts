@@ -296,3 +296,4 @@ export * from './schema.sharing.ts';
 export * from './schema.communities.ts';
 export * from './schema.requests.ts';
 export * from './schema.files.ts';
+export * from './schema.limits.ts';

@@ -9,6 +9,20 @@ import { serializeGroup, serializeUser } from './serializers/user.serializer.ts'
 const userId = z.object({ id: serialId });
 const groupId = z.object({ id: z.string() });
 const membership = z.object({ id: z.string(), userId: serialId });
+/** A user's quotas (docs/SECURITY.md); null: the configured default. */
+const userQuotaBody = z.object({
+  max_drafts: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .nullable(),
+  max_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+});
+const quotaJson = (limits: { maxDrafts: number; maxBytes: number }) => ({
+  max_drafts: limits.maxDrafts,
+  max_bytes: limits.maxBytes,
+});
 
 /** Administrators manage accounts, groups and group membership (the service checks who asks). */
 export function adminRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
@@ -60,6 +74,31 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
         const user = await admin.updateUser(request.identity, request.params.id, request.body);
         return serializeUser(user, request.identity, links);
       },
+    );
+
+    app.get(
+      '/api/admin/users/:id/quota',
+      { schema: { tags, summary: "A user's quotas", params: userId } },
+      async (request) => quotaJson(await admin.userQuota(request.identity, request.params.id)),
+    );
+
+    app.put(
+      '/api/admin/users/:id/quota',
+      {
+        schema: {
+          tags,
+          summary: "Set a user's quotas: open drafts and stored bytes",
+          params: userId,
+          body: userQuotaBody,
+        },
+      },
+      async (request) =>
+        quotaJson(
+          await admin.setUserQuota(request.identity, request.params.id, {
+            maxDrafts: request.body.max_drafts,
+            maxBytes: request.body.max_bytes,
+          }),
+        ),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anonymous, system, type Identity } from '../permissions/policy.ts';
+import type { UserLimitsService } from './user-limits.ts';
 import type { OutboxReader } from '../mail/outbox.ts';
 import type { AccountService } from './accounts.service.ts';
 import { createAdministrationService } from './administration.service.ts';
@@ -32,12 +33,14 @@ function administration() {
   const accounts = recorder<AccountService>();
   const groups = recorder<GroupService>();
   const outbox = recorder<OutboxReader>();
+  const userLimits = recorder<UserLimitsService>();
   const service = createAdministrationService({
     accounts: accounts.service,
     groups: groups.service,
     outbox: outbox.service,
+    userLimits: userLimits.service,
   });
-  const touched = () => [...accounts.calls, ...groups.calls, ...outbox.calls];
+  const touched = () => [...accounts.calls, ...groups.calls, ...outbox.calls, ...userLimits.calls];
   return { service, touched };
 }
 
@@ -50,6 +53,8 @@ const actions: [
   ['createUser', (s, who) => s.createUser(who, { email: 'a@b.c', password: 'x', full_name: 'A' })],
   ['user', (s, who) => s.user(who, 3)],
   ['updateUser', (s, who) => s.updateUser(who, 3, { active: false })],
+  ['userQuota', (s, who) => s.userQuota(who, 3)],
+  ['setUserQuota', (s, who) => s.setUserQuota(who, 3, { maxDrafts: 5, maxBytes: null })],
   ['createGroup', (s, who) => s.createGroup(who, { name: 'g' })],
   ['updateGroup', (s, who) => s.updateGroup(who, 'g', { title: 'G' })],
   ['removeGroup', (s, who) => s.removeGroup(who, 'g')],

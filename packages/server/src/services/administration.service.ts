@@ -6,6 +6,7 @@ import type { AccountService } from './accounts.service.ts';
 import { permissionDenied } from './errors.ts';
 import type { GroupService } from './groups.service.ts';
 import { checkWindow, type Page } from './pagination.ts';
+import type { UserLimitsService } from './user-limits.ts';
 
 type AdminAction = 'canManageUsers' | 'canManageGroups' | 'canReadOutbox';
 
@@ -18,8 +19,9 @@ export function createAdministrationService(deps: {
   accounts: AccountService;
   groups: GroupService;
   outbox: OutboxReader;
+  userLimits: UserLimitsService;
 }) {
-  const { accounts, groups, outbox } = deps;
+  const { accounts, groups, outbox, userLimits } = deps;
   const assertCan = (who: Identity, action: AdminAction) => {
     if (!can(accountPolicy, action, who, { userId: -1 })) throw permissionDenied();
   };
@@ -41,6 +43,20 @@ export function createAdministrationService(deps: {
     async updateUser(who: Identity, id: number, changes: Parameters<AccountService['update']>[1]) {
       assertCan(who, 'canManageUsers');
       return accounts.update(id, changes);
+    },
+
+    /** A user's quotas: open drafts and stored bytes (user-limits.ts). */
+    async userQuota(who: Identity, id: number) {
+      assertCan(who, 'canManageUsers');
+      return userLimits.read(id);
+    },
+    async setUserQuota(
+      who: Identity,
+      id: number,
+      limits: { maxDrafts: number | null; maxBytes: number | null },
+    ) {
+      assertCan(who, 'canManageUsers');
+      return userLimits.setLimits(id, limits);
     },
 
     async createGroup(who: Identity, input: Parameters<GroupService['create']>[0]) {

@@ -38,6 +38,8 @@ import { guestAccessRequestType } from './access-requests/guest-access-request.t
 import { accessRequestMails } from './access-requests/mails.ts';
 import { accessRequestTokens } from './access-requests/tokens.ts';
 import { userAccessRequestType } from './access-requests/user-access-request.ts';
+import { createUserLimits } from './user-limits.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 import { submissionNotifications } from './communities/submission-notifications.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
@@ -50,8 +52,10 @@ export function createServices(
   const forgetUsers = (userIds: number[]) => userIds.forEach(sessions.forgetUser);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
+  const userLimits = createUserLimits(db, config.userLimits);
   const files = createFilesService({
     db,
+    userLimits,
     storage: createStorage(config),
     config: config.files,
     signer: createPartSigner(config.secretKey),
@@ -64,6 +68,7 @@ export function createServices(
     vocabularies,
     doiPrefix: config.doiPrefix,
     files: createRecordFilesComponent(db, files.collect),
+    userLimits,
     validator: createRecordValidator({
       vocabularies,
       pids: createPidService(db, config.doiPrefix),
@@ -138,7 +143,11 @@ export function createServices(
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts,
-    administration: createAdministrationService({ accounts, groups, outbox }),
+    administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
+    creations: createRateLimiter(db, {
+      max: config.userLimits.creationsPerMinute,
+      windowMs: 60_000,
+    }),
     directory: createDirectoryService({ accounts, groups }),
     groups,
     health: createHealthService(db),

@@ -20,6 +20,7 @@ import type { ReviewService } from './communities/review.service.ts';
 import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
 import type { FilesService } from './files/files.service.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import type { AccessRequestService } from './access-requests/access-requests.service.ts';
 
 /** Every service of the application, as the composition root (index.ts) builds them. */
@@ -50,4 +51,6 @@ export interface Services {
   requestEvents: RequestEvents;
   reviews: ReviewService;
   accessRequests: AccessRequestService;
+  /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
+  creations: RateLimiter;
 }

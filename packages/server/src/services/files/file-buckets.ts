@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Actor, RecordAction } from '../../permissions/records.policy.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { DomainError } from '../errors.ts';
+import type { UserLimitsService } from '../user-limits.ts';
 import { loadAuthorized, type RecordContext, type RecordScope } from '../records/context.ts';
 import {
   createFilesRepository,
@@ -50,6 +51,8 @@ export interface FilesDeps {
   config: FilesConfig;
   signer: PartSigner;
   partRoute: PartRoute;
+  /** Per-user storage limits, checked with the record's quota. */
+  userLimits: UserLimitsService;
 }
 
 /** A draft's or record's context whose quota was read with it. */

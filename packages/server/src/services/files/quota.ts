@@ -7,9 +7,12 @@ export interface Quota {
   maxBytes: number;
 }
 
-/** Bytes a file counts for against the quota: what arrived, else what was announced. */
+/**
+ * Bytes a file counts for against the quota: what arrived, else what was
+ * announced, else what its upload holds while it streams (upload-reservation.ts).
+ */
 export const bytesOf = ({ entry, object }: FileWithObject) =>
-  object.size ?? entry.declaredSize ?? 0;
+  object.size ?? entry.declaredSize ?? (entry.status === 'pending' ? object.reserved : 0);
 
 /** Refuses an upload that would pass the record's quota, naming the limit (SPEC §5). */
 export function checkQuota(

@@ -3,11 +3,13 @@ import type { FieldError } from '@arca/schema';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { SizeLimitError } from '../../storage/storage.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
-import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import type { Bucket, FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
 import { createFilesRepository, type FileWithObject } from './files.repository.ts';
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import { bytesOf, checkQuota } from './quota.ts';
 import { newStorageKey } from './storage-keys.ts';
+import { reservingStream } from './upload-reservation.ts';
+import { userStorageRefusal } from '../user-limits.ts';
 
 // SPEC §9 and S3's own limits.
 export const MAX_PARTS = 10_000;
@@ -46,8 +48,29 @@ function sizeRefusal(error: unknown, key: string): never {
 
 /** Announcing uploads (API.md §2.3) and receiving their bytes: whole (L) or in parts (M). */
 export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
-  const { db, storage, config, signer } = deps;
+  const { db, storage, config, signer, userLimits } = deps;
   const { repo } = buckets;
+
+  /**
+   * Holds quota for an upload of unknown size (upload-reservation.ts), under the
+   * record's lock and the owner's: what the other files of the record and of
+   * the owner count, with their holds, is what is left.
+   */
+  function reserveFor(bucket: Bucket, id: string, file: FileWithObject) {
+    return (needed: number, wanted: number) =>
+      db.transaction(async (tx) => {
+        const txRepo = createFilesRepository(tx);
+        await txRepo.lockBucket(id);
+        const others = (await txRepo.list(id, true)).filter((f) => f.entry.id !== file.entry.id);
+        const room = bucket.quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
+        if (needed > room) throw new SizeLimitError(Math.max(room, 0), needed);
+        const user = await userLimits.roomOf(tx, bucket.parent.ownerId, file.object.id);
+        if (needed > user.room) throw userStorageRefusal(user.used + needed, user.limit);
+        const granted = Math.min(wanted, room, user.room);
+        await txRepo.updateObject(file.object.id, { reserved: granted });
+        return granted;
+      });
+  }
 
   function validateSpecs(specs: FileSpec[], existing: FileWithObject[]) {
     const errors: FieldError[] = [];
@@ -109,6 +132,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
           storageKey: stored.key,
           size: stored.size,
           checksum: `md5:${stored.md5}`,
+          reserved: 0,
         });
         await txRepo.updateEntry(file.entry.id, {});
       })
@@ -149,6 +173,8 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
             existing.filter((f) => !givingWay(f)),
             { count: specs.length, bytes: specs.reduce((sum, s) => sum + (s.size ?? 0), 0) },
           );
+          const declared = specs.reduce((sum, s) => sum + (s.size ?? 0), 0);
+          await userLimits.checkBytes(tx, bucket.parent.ownerId, declared);
           for (const spec of specs) {
             const key = normalizeKey(spec.key);
             const multipart = spec.transfer?.type === 'M';
@@ -208,9 +234,26 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
         sizeRefusal(new SizeLimitError(maxBytes, body.length), file.entry.key);
       }
       const storageKey = newStorageKey(file.object.id);
+      // Without an announced size, nothing was counted at init: quota is held as bytes arrive.
+      const source =
+        file.entry.declaredSize === null
+          ? body.stream.pipe(reservingStream(reserveFor(bucket, id, file)))
+          : body.stream;
+      if (source !== body.stream) {
+        body.stream.on('error', (error) => source.destroy(error));
+        // A refusal can come before storage reads the stream; storage.write sees it then.
+        source.on('error', () => undefined);
+      }
       const stored = await storage
-        .write(storageKey, body.stream, { maxBytes, takeChunks: body.takeChunks ?? false })
-        .catch((error: unknown) => sizeRefusal(error, file.entry.key));
+        .write(storageKey, source, { maxBytes, takeChunks: body.takeChunks ?? false })
+        .catch(async (error: unknown) => {
+          if (source !== body.stream) {
+            body.stream.unpipe();
+            body.stream.resume();
+            await repo.updateObject(file.object.id, { reserved: 0 });
+          }
+          return sizeRefusal(error, file.entry.key);
+        });
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await storage.remove(storageKey);
         throw new DomainError('invalid', 'fileSizeMismatch', {

@@ -18,6 +18,7 @@ export function createOperation(kit: RecordKit, views: RecordViews) {
     const id = newRecordId();
     const errors = await kit.validate(id, document, undefined, []);
     await kit.unit('create', async (unit) => {
+      await kit.deps.userLimits.checkOpenDrafts(unit.tx, actor.identity.userId!);
       const parent = await unit.repo.insertParent(newRecordId(), actor.identity.userId!);
       await unit.repo.insertDraft({ id, parentId: parent.id, versionIndex: 1, document });
       if (!kit.components.some((component) => 'onCreate' in component)) return;

@@ -12,6 +12,7 @@ import type { RecordRow } from './repository.ts';
 import { sanitizeDescriptions } from './rich-text.ts';
 import { createStateReader, type DraftLoaded, type Loaded } from './state.ts';
 import { createUnitOfWork, type UnitOfWork } from './unit-of-work.ts';
+import type { UserLimitsService } from '../user-limits.ts';
 import type { RecordValidator } from './validation.ts';
 import { reduceRefsToIds } from './vocabulary-refs.ts';
 
@@ -22,6 +23,8 @@ export interface RecordServiceDeps {
   validator: RecordValidator;
   doiPrefix: string;
   files: RecordFilesComponent;
+  /** Per-user limits: a new draft is refused past the owner's open drafts. */
+  userLimits: Pick<UserLimitsService, 'checkOpenDrafts'>;
 }
 
 /** What every operation of the records service shares: state, rules, the unit of work. */

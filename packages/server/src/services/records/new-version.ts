@@ -22,6 +22,7 @@ export function newVersionOperation(kit: RecordKit, views: RecordViews) {
         (draft) => draft.versionIndex > latest.versionIndex,
       );
       if (pending) return pending.id;
+      await kit.deps.userLimits.checkOpenDrafts(unit.tx, parent.ownerId);
       const created = await unit.repo.insertDraft({
         id: newRecordId(),
         parentId: parent.id,

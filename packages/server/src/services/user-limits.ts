@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import {
+  drafts,
+  fileEntries,
+  fileObjects,
+  parents,
+  records,
+  userQuotas,
+  users,
+} from '../db/schema.ts';
+import { DomainError, notFound } from './errors.ts';
+
+export interface UserLimits {
+  maxDrafts: number;
+  maxBytes: number;
+}
+
+/**
+ * Per-user quotas (docs/SECURITY.md, "Quotas and creation rates"): open drafts
+ * and stored bytes over every draft and record a user owns. Each check runs in
+ * the caller's transaction under a per-user advisory lock, so concurrent
+ * calls, on any app server, are counted one after the other.
+ */
+export function createUserLimits(db: Database, defaults: Config['userLimits']) {
+  async function limitsOf(userId: number, database: Database = db): Promise<UserLimits> {
+    const [own] = await database.select().from(userQuotas).where(eq(userQuotas.userId, userId));
+    return {
+      maxDrafts: own?.maxDrafts ?? defaults.maxDrafts,
+      maxBytes: own?.maxBytes ?? defaults.maxBytes,
+    };
+  }
+
+  async function assertUser(userId: number): Promise<void> {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound();
+  }
+
+  const lock = (tx: Database, what: string, userId: number) =>
+    tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${what}:${userId}`}))`);
+
+  return {
+    limitsOf,
+
+    /** Refuses a new draft for `ownerId` when they hold their limit of open drafts. */
+    async checkOpenDrafts(tx: Database, ownerId: number): Promise<void> {
+      await lock(tx, 'user-drafts', ownerId);
+      const { maxDrafts } = await limitsOf(ownerId, tx);
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(drafts)
+        .innerJoin(parents, eq(parents.id, drafts.parentId))
+        .where(eq(parents.ownerId, ownerId));
+      if ((row?.n ?? 0) >= maxDrafts) {
+        throw new DomainError('invalid', 'tooManyOpenDrafts', { params: { max: maxDrafts } });
+      }
+    },
+
+    /**
+     * How many more bytes the owner may store. Objects shared by versions count
+     * once; a file counts what arrived, else what was announced, else what its
+     * upload holds (upload-reservation.ts). `except`: an object the caller counts.
+     */
+    async roomOf(
+      tx: Database,
+      ownerId: number,
+      except?: string,
+    ): Promise<{ room: number; used: number; limit: number }> {
+      await lock(tx, 'user-bytes', ownerId);
+      const { maxBytes } = await limitsOf(ownerId, tx);
+      const result: unknown = await tx.execute(sql`
+        SELECT coalesce(sum(bytes), 0)::bigint AS used FROM (
+          SELECT DISTINCT ON (o.id)
+            coalesce(o.size, e.declared_size,
+              CASE WHEN e.status = 'pending' THEN o.reserved ELSE 0 END) AS bytes
+          FROM ${fileEntries} e
+          JOIN ${fileObjects} o ON o.id = e.object_id
+          WHERE o.id IS DISTINCT FROM ${except ?? null}::uuid
+            AND e.record_id IN (
+              SELECT d.id FROM ${drafts} d JOIN ${parents} p ON p.id = d.parent_id
+                WHERE p.owner_id = ${ownerId}
+              UNION
+              SELECT r.id FROM ${records} r JOIN ${parents} p ON p.id = r.parent_id
+                WHERE p.owner_id = ${ownerId})) AS files`);
+      // Both drivers answer raw SQL with `rows`; bigint comes as a string.
+      const [row] = (result as { rows: { used: string | number }[] }).rows;
+      const used = Number(row?.used ?? 0);
+      return { room: maxBytes - used, used, limit: maxBytes };
+    },
+
+    /** Refuses `adding` bytes when the owner's files would pass their storage limit. */
+    async checkBytes(tx: Database, ownerId: number, adding: number): Promise<void> {
+      const { used, limit } = await this.roomOf(tx, ownerId);
+      if (used + adding > limit) throw userStorageRefusal(used + adding, limit);
+    },
+
+    /** A user's limits, the configured defaults where none was set. */
+    async read(userId: number): Promise<UserLimits> {
+      await assertUser(userId);
+      return limitsOf(userId);
+    },
+
+    /** Sets a user's limits (null: back to the default); answers what holds now. */
+    async setLimits(
+      userId: number,
+      limits: { maxDrafts: number | null; maxBytes: number | null },
+    ): Promise<UserLimits> {
+      await assertUser(userId);
+      await db
+        .insert(userQuotas)
+        .values({ userId, ...limits })
+        .onConflictDoUpdate({
+          target: userQuotas.userId,
+          set: { ...limits, updatedAt: new Date() },
+        });
+      return limitsOf(userId);
+    },
+  };
+}
+
+export const userStorageRefusal = (total: number, limit: number) =>
+  new DomainError('invalid', 'userStorageLimitExceeded', { params: { total, limit } });
+
+export type UserLimitsService = ReturnType<typeof createUserLimits>;

@@ -50,9 +50,11 @@ export function createServices(
   const forgetUsers = (userIds: number[]) => userIds.forEach(sessions.forgetUser);
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
+  // One storage for file and logo bytes, shared by every app server.
+  const storage = createStorage(config);
   const files = createFilesService({
     db,
-    storage: createStorage(config),
+    storage,
     config: config.files,
     signer: createPartSigner(config.secretKey),
     partRoute: (id, key, part) =>
@@ -73,6 +75,7 @@ export function createServices(
   const mail = createMailer({ db, config, log: options.log ?? { info: () => undefined } });
   const communities = createCommunityService({
     db,
+    storage,
     dataDir: config.dataDir,
     creationOpen: config.communityCreation === 'users',
     onMembersChanged: forgetUsers,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -80,6 +81,25 @@ describe('logos on one app server', () => {
     expect(plain.status, plain.body).toBe(200);
     const served = await t.client().get(`/api/communities/${c.id}/logo`);
     expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('are swept from storage when no community names them, never the current one', async () => {
+    const c = await createCommunity(owner, 'swept-logo');
+    expect((await putLogo(owner, c.id, PNG, 'image/png')).status).toBe(200);
+    // What a crash between writing a logo and naming it leaves behind.
+    const dir = path.join(t.config.dataDir, 'files', 'communities', 'logos', c.id);
+    writeFileSync(path.join(dir, randomUUID()), GIF);
+    writeFileSync(path.join(dir, `${randomUUID()}.tmp-0123456789ab`), GIF);
+    // Someone else's object in a shared bucket is never touched.
+    writeFileSync(path.join(dir, 'not-ours'), GIF);
+    expect(readdirSync(dir)).toHaveLength(4);
+    await t.services.files.sweep(new Date());
+    expect(readdirSync(dir)).toHaveLength(4);
+    await t.services.files.sweep(new Date(Date.now() + 2 * 3600_000));
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(readdirSync(dir)).toContain('not-ours');
+    const served = await t.client().get(`/api/communities/${c.id}/logo`);
+    expect(served.raw.equals(PNG)).toBe(true);
   });
 
   it('move a logo stored on the disk before logos went to storage', async () => {

@@ -23,6 +23,7 @@ import { createGrantService } from './sharing/grants.service.ts';
 import { createLinkService } from './sharing/links.service.ts';
 import { createShareTargets } from './sharing/share-target.ts';
 import { createCommunityService } from './communities/communities.service.ts';
+import { logoKeyOwner } from './communities/logo-keys.ts';
 import { communitySubmissionType } from './communities/community-submission.ts';
 import { createReviewService } from './communities/review.service.ts';
 import { createRequestEvents } from './requests/events.ts';
@@ -56,6 +57,7 @@ export function createServices(
     db,
     storage,
     config: config.files,
+    otherOwners: [logoKeyOwner(db)],
     signer: createPartSigner(config.secretKey),
     partRoute: (id, key, part) =>
       `${config.siteUrl}/api/records/${id}/draft/files/${encodeURIComponent(key)}/content/${part}`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,12 +6,10 @@ import { communities } from '../../db/schema.communities.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, notFound } from '../errors.ts';
 import type { CommunityKit, CommunityRow, CommunityView } from './kit.ts';
+import { newLogoKey } from './logo-keys.ts';
 import { sniffLogoType } from './logo-types.ts';
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
-
-// Not a files-service key (storage-keys.ts), so the files sweep leaves logos alone.
-const newLogoKey = (communityId: string) => `communities/logos/${communityId}/${randomUUID()}`;
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

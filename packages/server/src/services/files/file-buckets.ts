@@ -10,6 +10,7 @@ import {
   type FileWithObject,
 } from './files.repository.ts';
 import { normalizeKey } from './keys.ts';
+import type { KeyOwner } from './files-sweep.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { defaultQuota, type Quota } from './quota.ts';
 
@@ -58,6 +59,8 @@ export interface FilesDeps {
   config: FilesConfig;
   signer: PartSigner;
   partRoute: PartRoute;
+  /** Other services' keys in the same storage, for the sweep (files-sweep.ts). */
+  otherOwners?: KeyOwner[];
 }
 
 /** A draft's or record's context whose quota was read with it. */

@@ -45,6 +45,7 @@ export function createFilesService(deps: FilesDeps) {
       storage: deps.storage,
       staleUploadMs: deps.config.staleUploadMs,
       dropBytes: buckets.dropBytes,
+      otherOwners: deps.otherOwners ?? [],
     }),
 
     collect: buckets.collect,

@@ -76,6 +76,8 @@ describe('logos on one app server', () => {
     expect(text.status).toBe(400);
     expect(text.json.errors[0].field).toBe('logo');
     expect((await t.client().get(`/api/communities/${c.id}/logo`)).status).toBe(404);
+    const alias = await putLogo(owner, c.id, IMAGES[2]!.bytes, 'image/jpg');
+    expect(alias.status, alias.body).toBe(200);
     // Without a declared image type the bytes alone decide.
     const plain = await putLogo(owner, c.id, IMAGES[2]!.bytes, 'application/octet-stream');
     expect(plain.status, plain.body).toBe(200);

@@ -17,3 +17,16 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
 export function sniffLogoType(bytes: Buffer): string | null {
   return SIGNATURES.find(([, matches]) => matches(bytes))?.[0] ?? null;
 }
+
+// Older names some clients still send for the same types.
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+};
+
+/** Whether a declared media type names another image type than the bytes are. */
+export function contradicts(declared: string | undefined, sniffed: string): boolean {
+  if (!declared?.startsWith('image/')) return false;
+  return (ALIASES[declared] ?? declared) !== sniffed;
+}

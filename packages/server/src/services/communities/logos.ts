@@ -7,7 +7,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, notFound } from '../errors.ts';
 import type { CommunityKit, CommunityRow, CommunityView } from './kit.ts';
 import { newLogoKey } from './logo-keys.ts';
-import { sniffLogoType } from './logo-types.ts';
+import { contradicts, sniffLogoType } from './logo-types.ts';
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
@@ -85,7 +85,7 @@ export function logoOperations(kit: CommunityKit) {
         });
       }
       // A client naming one image type for the bytes of another has sent the wrong file.
-      if (declaredType?.startsWith('image/') && declaredType !== type) {
+      if (contradicts(declaredType, type)) {
         throw new DomainError('invalid', 'logoType', {
           errors: [{ field: 'content-type', messages: ['logoType'] }],
         });

@@ -67,14 +67,19 @@ export interface TestApp {
   config: Config;
   db: Database;
   services: Services;
+  /** The database handle, for a second app on the same database (`sameDatabaseAs`). */
+  database: Pick<DatabaseHandle, 'db' | 'close' | 'listen'>;
   /** A new HTTP client with its own cookie jar (one browser, so to speak). */
   client(): TestClient;
   close(): Promise<void>;
 }
 
-/** Boots the real app on a fresh database. */
+/**
+ * Boots the real app on a fresh database, or on another test app's database
+ * (`sameDatabaseAs`: a second app server, with a data directory of its own).
+ */
 export async function startTestApp(
-  options: { env?: Record<string, string>; vocabularies?: boolean } = {},
+  options: { env?: Record<string, string>; vocabularies?: boolean; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-test-'));
   const config = loadConfig({
@@ -85,8 +90,9 @@ export async function startTestApp(
     ARCA_WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...options.env,
   });
-  const database = await freshDatabase();
-  if (options.vocabularies) await loadVocabularies(database.db);
+  const shared = options.sameDatabaseAs?.database;
+  const database = shared ?? (await freshDatabase());
+  if (options.vocabularies && !shared) await loadVocabularies(database.db);
   // The app's own services: what a test does through them, the app knows at once.
   const services = createServices(database.db, config);
   const app = await buildApp({ config, db: database.db, logger: false, database, services });
@@ -96,10 +102,12 @@ export async function startTestApp(
     config,
     db: database.db,
     services,
+    database,
     client: () => new TestClient(app),
     async close() {
       await app.close();
-      await database.close();
+      // A shared database is closed by the app that made it.
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

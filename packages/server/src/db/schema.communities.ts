@@ -32,6 +32,12 @@ export const communities = pgTable(
     themeEnabled: boolean('theme_enabled').notNull().default(false),
     /** Media type of the stored logo; null when there is none. */
     logoType: text('logo_type'),
+    /**
+     * Where the logo's bytes are in storage: a fresh key per upload, so a
+     * logo is never rewritten in place; null when none (or one stored before
+     * logos moved to storage, still on the local disk).
+     */
+    logoKey: text('logo_key'),
     revisionId: integer('revision_id').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

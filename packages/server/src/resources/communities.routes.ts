@@ -127,6 +127,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
           request.actor,
           request.params.id,
           request.body,
+          request.headers['content-type']?.split(';')[0]?.trim().toLowerCase(),
         );
         return serializeCommunity(view, links);
       },

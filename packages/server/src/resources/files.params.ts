@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_INT_MAX } from '@arca/schema';
+import { MAX_PARTS, PART_PAGE_MAX } from '../services/files/files.service.ts';
 
 /** Parameters, queries and bodies of the file routes (API.md §2). */
 export const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -10,6 +11,10 @@ export const contentQuery = tokenQuery.extend({ download: z.string().optional() 
 export const partQuery = z.object({
   expires: z.coerce.number().int().optional(),
   signature: z.string().max(200).optional(),
+});
+export const partPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PARTS).default(1),
+  size: z.coerce.number().int().min(1).max(PART_PAGE_MAX).default(PART_PAGE_MAX),
 });
 export const fileSpec = z.object({
   key: z.string().max(1024),

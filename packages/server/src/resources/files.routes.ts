@@ -9,12 +9,17 @@ import {
   initBody,
   keyParams,
   metadataBody,
+  partPageQuery,
   partParams,
   partQuery,
   quotaBody,
   tokenQuery,
 } from './files.params.ts';
-import { serializeFile, serializeFileList } from './serializers/file.serializer.ts';
+import {
+  serializeFile,
+  serializeFileList,
+  serializePartPage,
+} from './serializers/file.serializer.ts';
 
 /**
  * A request body to stream to storage. Read from a socket, its chunks are fresh
@@ -171,6 +176,26 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
             uploadBody(request),
             typeof md5 === 'string' ? md5.trim() : undefined,
           ),
+          links,
+        );
+      },
+    );
+
+    app.get(
+      `${draft}/files/:key/parts`,
+      {
+        schema: {
+          tags,
+          summary: 'Part URLs of a multipart upload, a page at a time (links.part_urls)',
+          params: keyParams,
+          querystring: partPageQuery,
+        },
+      },
+      async (request) => {
+        const { page, size } = request.query;
+        const { id, key } = request.params;
+        return serializePartPage(
+          await files.partLinksPage(request.actor, id, key, page, size),
           links,
         );
       },

@@ -23,6 +23,7 @@ import { createGrantService } from './sharing/grants.service.ts';
 import { createLinkService } from './sharing/links.service.ts';
 import { createShareTargets } from './sharing/share-target.ts';
 import { createCommunityService } from './communities/communities.service.ts';
+import { logoKeyOwner } from './communities/logo-keys.ts';
 import { communitySubmissionType } from './communities/community-submission.ts';
 import { createReviewService } from './communities/review.service.ts';
 import { createRequestEvents } from './requests/events.ts';
@@ -53,11 +54,14 @@ export function createServices(
   const vocabularies = createVocabularyService(db);
   const access = createAccessService(db, config.secretKey);
   const userLimits = createUserLimits(db, config.userLimits);
+  // One storage for file and logo bytes, shared by every app server.
+  const storage = createStorage(config);
   const files = createFilesService({
     db,
     userLimits,
-    storage: createStorage(config),
+    storage,
     config: config.files,
+    otherOwners: [logoKeyOwner(db)],
     signer: createPartSigner(config.secretKey),
     partRoute: (id, key, part) =>
       `${config.siteUrl}/api/records/${id}/draft/files/${encodeURIComponent(key)}/content/${part}`,
@@ -78,6 +82,7 @@ export function createServices(
   const mail = createMailer({ db, config, log: options.log ?? { info: () => undefined } });
   const communities = createCommunityService({
     db,
+    storage,
     dataDir: config.dataDir,
     creationOpen: config.communityCreation === 'users',
     onMembersChanged: forgetUsers,

@@ -1,5 +1,10 @@
 import type { Links } from '../../http/links.ts';
-import type { FileListView, FileView } from '../../services/files/files.service.ts';
+import type {
+  FileListView,
+  FileView,
+  PartLink,
+  PartLinksPage,
+} from '../../services/files/files.service.ts';
 import type { FileWithObject } from '../../services/files/files.repository.ts';
 import { extensionOf } from '../../services/files/keys.ts';
 import { isoDate } from './dates.ts';
@@ -12,17 +17,35 @@ function publicMetadata(metadata: Record<string, unknown>): Record<string, unkno
   return rest;
 }
 
+const partLink = (p: PartLink) => ({
+  part: p.part,
+  url: p.url,
+  expiration: isoDate(p.expiration),
+});
+
+/** One page of a multipart upload's part links (`links.part_urls` of a file with many parts). */
+export function serializePartPage(page: PartLinksPage, links: Links): Record<string, unknown> {
+  const self = `${base(links, page.recordId, 'draft')}/files/${encodeURIComponent(page.key)}/parts`;
+  const at = (n: number) => `${self}?page=${n}&size=${page.size}`;
+  const pageLinks: Record<string, string> = { self: at(page.page) };
+  if (page.page > 1) pageLinks.prev = at(page.page - 1);
+  if (page.page * page.size < page.total) pageLinks.next = at(page.page + 1);
+  return {
+    hits: { hits: page.links.map(partLink), total: page.total },
+    links: pageLinks,
+  };
+}
+
 /** One file entry (API.md §2.2); multipart adds `parts` and drops `content` while pending. */
 export function serializeFile(view: FileView, links: Links): Record<string, unknown> {
   const { entry, object } = view;
   const self = `${base(links, view.recordId, view.scope)}/files/${encodeURIComponent(entry.key)}`;
   const fileLinks: Record<string, unknown> = { self };
   if (view.partLinks) {
-    fileLinks.parts = view.partLinks.map((p) => ({
-      part: p.part,
-      url: p.url,
-      expiration: isoDate(p.expiration),
-    }));
+    fileLinks.parts = view.partLinks.map(partLink);
+  } else if (view.partsPaged) {
+    // Too many to list here: read a page at a time (Arca difference to InvenioRDM).
+    fileLinks.part_urls = `${self}/parts`;
   } else {
     fileLinks.content = `${self}/content`;
   }

@@ -10,6 +10,7 @@ import {
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { can } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { notFound, permissionDenied } from '../errors.ts';
 
 export type CommunityRow = typeof communities.$inferSelect;
@@ -23,6 +24,9 @@ export interface CommunityView {
 
 export interface CommunityServiceDeps {
   db: Database;
+  /** Where logos are stored (the files' storage, shared by every app server). */
+  storage: Storage;
+  /** Where logos were stored before (logos.ts moves them on first read). */
   dataDir: string;
   /** Whether signed-in users may create communities, or only administrators. */
   creationOpen: boolean;

@@ -11,10 +11,17 @@ import {
   type FileWithObject,
 } from './files.repository.ts';
 import { normalizeKey } from './keys.ts';
+import type { KeyOwner } from './files-sweep.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { defaultQuota, type Quota } from './quota.ts';
 
 export type Scope = RecordScope;
+
+/**
+ * Part links given inline at most, per file and per answer (InvenioRDM lists
+ * them all): beyond that a file's links are read a page at a time.
+ */
+export const INLINE_PART_LINKS = 1000;
 
 export interface PartLink {
   part: number;
@@ -30,6 +37,8 @@ export interface FileView extends FileWithObject {
   partsDone?: number[];
   /** Where to PUT each part; null URL: the server's own part route, signed. */
   partLinks?: PartLink[];
+  /** Too many parts to list inline: their links are read a page at a time. */
+  partsPaged?: boolean;
 }
 
 export interface FileListView {
@@ -53,6 +62,8 @@ export interface FilesDeps {
   partRoute: PartRoute;
   /** Per-user storage limits, checked with the record's quota. */
   userLimits: UserLimitsService;
+  /** Other services' keys in the same storage, for the sweep (files-sweep.ts). */
+  otherOwners?: KeyOwner[];
 }
 
 /** A draft's or record's context whose quota was read with it. */
@@ -144,19 +155,17 @@ export function fileBuckets(deps: FilesDeps) {
     return (await repo.partsOf(file.object.id)).map((p) => p.part);
   }
 
-  /** Fresh part links on every read: an expired URL is replaced by reading the file again. */
-  async function withParts(
+  /** Signed URLs of parts `first` to `last`, fresh: an expired one is replaced by asking again. */
+  async function partLinks(
     recordId: string,
-    scope: Scope,
     file: FileWithObject,
-  ): Promise<FileView> {
-    const view: FileView = { ...file, recordId, scope };
-    if (!isMultipartPending(file)) return view;
+    first: number,
+    last: number,
+  ): Promise<PartLink[]> {
     const expiresIn = config.partUrlExpirySeconds;
     const expires = Math.floor(Date.now() / 1000) + expiresIn;
-    view.partsDone = await partsHeld(file);
-    view.partLinks = [];
-    for (let part = 1; part <= file.entry.parts!; part++) {
+    const links: PartLink[] = [];
+    for (let part = first; part <= last; part++) {
       const direct = await storage.partUrl(
         file.object.storageKey,
         file.object.uploadId ?? '',
@@ -166,8 +175,27 @@ export function fileBuckets(deps: FilesDeps) {
       const url =
         direct ??
         `${deps.partRoute(recordId, file.entry.key, part)}?expires=${expires}&signature=${signer.sign(file.object.id, part, expires)}`;
-      view.partLinks.push({ part, url, expiration: new Date(expires * 1000) });
+      links.push({ part, url, expiration: new Date(expires * 1000) });
     }
+    return links;
+  }
+
+  /**
+   * A file with what a pending multipart upload needs: the parts held, and its
+   * part links inline when it has at most `inline` parts; beyond that they are
+   * read a page at a time (`partsPaged`), so that one answer stays small.
+   */
+  async function withParts(
+    recordId: string,
+    scope: Scope,
+    file: FileWithObject,
+    inline = INLINE_PART_LINKS,
+  ): Promise<FileView> {
+    const view: FileView = { ...file, recordId, scope };
+    if (!isMultipartPending(file)) return view;
+    view.partsDone = await partsHeld(file);
+    if (file.entry.parts! > inline) view.partsPaged = true;
+    else view.partLinks = await partLinks(recordId, file, 1, file.entry.parts!);
     return view;
   }
 
@@ -175,13 +203,23 @@ export function fileBuckets(deps: FilesDeps) {
   async function listOf(bucket: Bucket, fresh = true): Promise<FileListView> {
     const files = fresh ? await repo.list(bucket.id, bucket.scope === 'draft') : bucket.files;
     const { files: settings } = bucket.document;
+    // The whole list shares one budget of inline part links, first files first.
+    let budget = INLINE_PART_LINKS;
+    const inline = files.map((f) => {
+      const parts = isMultipartPending(f) ? f.entry.parts! : 0;
+      if (parts > budget) return 0;
+      budget -= parts;
+      return parts;
+    });
     return {
       recordId: bucket.id,
       scope: bucket.scope,
       enabled: settings.enabled !== false,
       defaultPreview:
         typeof settings.default_preview === 'string' ? settings.default_preview : null,
-      files: await Promise.all(files.map((f) => withParts(bucket.id, bucket.scope, f))),
+      files: await Promise.all(
+        files.map((f, i) => withParts(bucket.id, bucket.scope, f, inline[i])),
+      ),
       quota: bucket.quota,
     };
   }
@@ -213,6 +251,7 @@ export function fileBuckets(deps: FilesDeps) {
     isMultipartPending,
     partSizeOf,
     partsHeld,
+    partLinks,
     withParts,
     listOf,
     dropBytes,

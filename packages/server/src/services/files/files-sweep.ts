@@ -23,6 +23,16 @@ export interface SweepCounts {
 }
 
 /**
+ * Keys another service keeps in the same storage (community logos): the sweep
+ * drops those of its keys, past the grace period, that it no longer names.
+ */
+export interface KeyOwner {
+  owns(key: string): boolean;
+  /** Which of `keys` are still named. */
+  named(keys: string[]): Promise<Set<string>>;
+}
+
+/**
  * Cleans what crashes and abandoned uploads leave: object rows whose entries
  * are gone, uploads that stopped receiving bytes, and bytes in storage that no
  * row names (a crash between a row's delete and the storage's). Safe to run
@@ -33,6 +43,7 @@ export function createFilesSweep(deps: {
   storage: Storage;
   staleUploadMs: number;
   dropBytes: (object: FileObjectRow) => Promise<void>;
+  otherOwners?: KeyOwner[];
 }) {
   const { db, storage } = deps;
   const repo = createFilesRepository(db);
@@ -71,7 +82,16 @@ export function createFilesSweep(deps: {
     }
 
     for await (const page of storage.list()) {
-      const old = page.filter((item) => isStorageKey(item.key) && item.modified < graceEnd);
+      const older = page.filter((item) => item.modified < graceEnd);
+      for (const owner of deps.otherOwners ?? []) {
+        const theirs = older.filter((i) => i.uploadId === null && owner.owns(i.key));
+        const named = theirs.length ? await owner.named(theirs.map((i) => i.key)) : new Set();
+        for (const { key } of theirs.filter((i) => !named.has(i.key))) {
+          await storage.remove(key);
+          counts.orphanBytes += 1;
+        }
+      }
+      const old = older.filter((item) => isStorageKey(item.key));
       const objects = old.filter((item) => item.uploadId === null).map((item) => item.key);
       const uploads = old.filter((item) => item.uploadId !== null);
       const namedKeys = await repo.namedKeys(objects);

@@ -2,11 +2,14 @@ import { changeFiles } from './change-files.ts';
 import { commitFile } from './commit-file.ts';
 import { fileBuckets, type FilesDeps } from './file-buckets.ts';
 import { createFilesSweep } from './files-sweep.ts';
+import { partPages } from './part-pages.ts';
 import { readFiles } from './read-files.ts';
 import { recordQuota } from './record-quota.ts';
 import { uploadFiles } from './upload-files.ts';
 
 export type { FileListView, FileView, PartLink, PartRoute, Scope } from './file-buckets.ts';
+export { INLINE_PART_LINKS } from './file-buckets.ts';
+export { PART_PAGE_MAX, type PartLinksPage } from './part-pages.ts';
 export {
   MAX_PARTS,
   MAX_PART_SIZE,
@@ -28,6 +31,7 @@ export function createFilesService(deps: FilesDeps) {
     repo: buckets.repo,
     ...readFiles(deps, buckets),
     ...uploadFiles(deps, buckets),
+    ...partPages(buckets),
     ...commitFile(deps, buckets),
     ...changeFiles(deps, buckets),
     ...recordQuota(buckets),
@@ -41,6 +45,7 @@ export function createFilesService(deps: FilesDeps) {
       storage: deps.storage,
       staleUploadMs: deps.config.staleUploadMs,
       dropBytes: buckets.dropBytes,
+      otherOwners: deps.otherOwners ?? [],
     }),
 
     collect: buckets.collect,

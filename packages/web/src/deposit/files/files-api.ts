@@ -16,7 +16,14 @@ export interface DraftFile {
   status: 'pending' | 'completed' | 'failed';
   checksum: string | null;
   transfer: { type: string; parts?: number; part_size?: number; parts_done?: number[] };
-  links: { self: string; content?: string; commit?: string; parts?: PartLink[] };
+  links: {
+    self: string;
+    content?: string;
+    commit?: string;
+    parts?: PartLink[];
+    /** Instead of `parts` for a file with many parts: its part links, a page at a time. */
+    part_urls?: string;
+  };
 }
 
 export interface FileQuota {
@@ -52,6 +59,14 @@ export async function initFile(draft: RecordJson, spec: FileSpec): Promise<Draft
 
 export function readFile(link: string, signal?: AbortSignal): Promise<DraftFile> {
   return apiRequest<DraftFile>(linkPath(link), { signal });
+}
+
+/** One page of a multipart upload's part links (`links.part_urls`). */
+export async function readPartPage(link: string, page: number, size: number): Promise<PartLink[]> {
+  const answer = await apiRequest<{ hits: { hits: PartLink[] } }>(
+    `${linkPath(link)}?page=${page}&size=${size}`,
+  );
+  return answer.hits.hits;
 }
 
 export function commitFile(file: DraftFile): Promise<DraftFile> {

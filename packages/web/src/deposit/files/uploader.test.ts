@@ -81,6 +81,40 @@ describe('the uploader', () => {
     expect(signed.headers['Content-MD5']).toBe('XUFAKrxLKna5cZ2REBfFkg==');
   });
 
+  it('reads the part links of a file with many parts a page at a time, each page once', async () => {
+    const future = '2999-01-01T00:00:00Z';
+    const { parts: _inline, ...links } = entry(future).links;
+    const paged = { ...entry(future), links: { ...links, part_urls: `${links.self}/parts` } };
+    const page = (n: number) =>
+      reply(200, {
+        hits: {
+          hits: Array.from({ length: 1000 }, (_, i) => ({
+            part: (n - 1) * 1000 + i + 1,
+            url: `${self}/files/big.bin/content/${(n - 1) * 1000 + i + 1}?signed`,
+            expiration: future,
+          })),
+          total: 2500,
+        },
+      });
+    const requests = mockFetch({
+      'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [paged] }),
+      'GET /api/records/a1b2c-3d4e5/draft/files/big.bin/parts?page=2&size=1000': page(2),
+    });
+    const { opts, file } = await setUp();
+    const started = await opts.createMultipartUpload(file);
+    const body = new Blob(['hello']);
+    const [first, second] = await Promise.all([
+      opts.signPart(file, { ...started, partNumber: 1500, body }),
+      opts.signPart(file, { ...started, partNumber: 1999, body }),
+    ]);
+    expect(first.url).toBe(`${self}/files/big.bin/content/1500?signed`);
+    expect(second.url).toBe(`${self}/files/big.bin/content/1999?signed`);
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/records/a1b2c-3d4e5/draft/files',
+      'GET /api/records/a1b2c-3d4e5/draft/files/big.bin/parts?page=2&size=1000',
+    ]);
+  });
+
   it('resumes from the parts the server already holds', async () => {
     const future = '2999-01-01T00:00:00Z';
     mockFetch({

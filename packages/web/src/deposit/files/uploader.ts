@@ -5,6 +5,7 @@ import { linkPath } from '../../api/drafts.ts';
 import { chunkSize, partCount, usesMultipart } from './chunk-size.ts';
 import { commitFile, deleteFile, initFile, readFile, type DraftFile } from './files-api.ts';
 import { contentMd5 } from './part-checksum.ts';
+import { createPartLinks } from './part-links.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
 import { markUpload, unmarkUpload } from './upload-marks.ts';
 import { loadUppyLocale } from './uppy-locale.ts';
@@ -53,6 +54,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
   const stale = new Set<string>();
   /** Which upload a signed part URL belongs to. */
   const owners = new Map<string, string>();
+  const partLinks = createPartLinks();
   const uppy: Uploader = new Uppy<UploadMeta, UploadBody>({
     autoProceed: false,
     locale: await loadUppyLocale(options.language),
@@ -148,13 +150,13 @@ export async function createUploader(options: UploaderOptions): Promise<{
     },
 
     async signPart(file, { partNumber, body }) {
-      let entry = entries.get(file.id);
-      const expired = (e: DraftFile | undefined) => {
-        const link = e?.links.parts?.find((p) => p.part === partNumber);
-        return !link || Date.parse(link.expiration) <= Date.now();
-      };
-      if (!entry || stale.has(file.id) || expired(entry)) entry = await fresh(file.id);
-      const link = entry.links.parts?.find((p) => p.part === partNumber);
+      const cached = stale.has(file.id) ? undefined : entries.get(file.id);
+      let link = cached && (await partLinks.find(cached, partNumber));
+      if (!link || Date.parse(link.expiration) <= Date.now()) {
+        const entry = await fresh(file.id);
+        partLinks.forget(entry);
+        link = await partLinks.find(entry, partNumber);
+      }
       if (!link) throw new Error(`No URL for part ${partNumber}`);
       owners.set(link.url, file.id);
       return {

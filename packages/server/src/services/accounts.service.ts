@@ -96,15 +96,18 @@ export function createAccountService(deps: {
       });
     },
 
-    /** Checks a password. Unknown email and wrong password fail alike, and are counted. */
+    /**
+     * Checks a password. Unknown email and wrong password fail alike, and are
+     * counted: the attempt is reserved before the (slow) check, so parallel
+     * guesses cannot all pass the limit.
+     */
     async authenticate(email: string, password: string, address: string): Promise<UserRow> {
-      await limiter.check(email, address);
+      await limiter.reserve(email, address);
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
-        await limiter.recordFailure(email, address);
         throw new DomainError('unauthenticated', 'invalidCredentials');
       }
-      await limiter.recordSuccess(email);
+      await limiter.recordSuccess(email, address);
       if (!row.active) throw new DomainError('forbidden', 'accountInactive');
       return row;
     },

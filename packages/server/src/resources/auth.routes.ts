@@ -32,13 +32,16 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
 
     app.post(
       '/api/auth/signup',
-      { schema: { tags: ['auth'], summary: 'Create an account and log in', body: signupBody } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign up: the answer is the same for a known address (its owner is mailed)',
+          body: signupBody,
+        },
+      },
       async (request, reply) => {
-        const user = await services.accounts.signup(request.body);
-        const session = await services.sessions.open(user.id);
-        setSessionCookies(reply, secure, session);
-        const identity = { userId: user.id, isAdmin: user.isAdmin, isSystem: false };
-        return reply.status(201).send(serializeUser(user, identity, links));
+        await services.accounts.signup(request.body, request.language);
+        return reply.status(202).send({ email: request.body.email });
       },
     );
 

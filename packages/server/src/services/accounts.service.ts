@@ -7,6 +7,8 @@ import { users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { DomainError, notFound } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createAttemptCounter } from './attempt-counter.ts';
 import type { SessionService } from './sessions.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,9 +31,11 @@ export function createAccountService(deps: {
   config: Config;
   limiter: LoginLimiter;
   sessions: SessionService;
+  mailer: Mailer;
   onProfileChanged: (user: UserRow) => Promise<void>;
 }) {
   const { db, config, limiter, sessions } = deps;
+  const signupMails = createAttemptCounter(db, 60 * 60_000);
 
   async function insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
     try {
@@ -87,12 +91,57 @@ export function createAccountService(deps: {
     get,
     update,
 
-    async signup(input: SignupBody): Promise<UserRow> {
+    /**
+     * Sign-up answers alike whether or not the address has an account, so it
+     * tells nobody which addresses are registered: a new address gets its
+     * account and a welcome mail, a known one a mail to its owner (issue 22).
+     * Both paths hash the password, so they also take about as long.
+     */
+    async signup(input: SignupBody, language: string): Promise<void> {
       if (!config.signupEnabled) throw new DomainError('forbidden', 'signupDisabled');
-      return insertUser({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        fullName: input.full_name,
+      // Keyed on the address whether or not it is known: nobody can mail an owner without end.
+      const reserved = await signupMails.reserve([
+        { key: `signup:email:${input.email}`, max: SIGNUP_MAILS_PER_HOUR },
+      ]);
+      if (!reserved.ok) {
+        const seconds = reserved.retryAfterSeconds;
+        throw new DomainError('tooMany', 'tooManyAttempts', {
+          params: { minutes: Math.ceil(seconds / 60) },
+          retryAfterSeconds: seconds,
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const login = `${config.siteUrl}/login`;
+      const [known] = await db.select().from(users).where(eq(users.email, input.email));
+      if (!known) {
+        const created = await insertUser({
+          email: input.email,
+          passwordHash,
+          fullName: input.full_name,
+        }).catch((error: unknown) => {
+          // Someone signed up with the address a moment ago: it is known now.
+          if (error instanceof DomainError && error.key === 'validation') return null;
+          throw error;
+        });
+        if (created) {
+          await deps.mailer.queue(db, {
+            to: created.email,
+            template: 'signup-welcome',
+            language,
+            params: { url: login },
+          });
+          return;
+        }
+      }
+      const [owner] = known
+        ? [known]
+        : await db.select().from(users).where(eq(users.email, input.email));
+      if (!owner) return;
+      await deps.mailer.queue(db, {
+        to: owner.email,
+        template: 'signup-address-taken',
+        language: owner.locale,
+        params: { url: login },
       });
     },
 
@@ -170,6 +219,9 @@ export function matchTerms(query: string, match: (pattern: string) => SQL | unde
   const terms = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return and(...terms.map((term) => match(`%${term.replace(/[\\%_]/g, '\\$&')}%`)));
 }
+
+/** Sign-up mails one address at most this often per hour, known or not. */
+const SIGNUP_MAILS_PER_HOUR = 3;
 
 const emailTaken = () =>
   new DomainError('invalid', 'validation', {

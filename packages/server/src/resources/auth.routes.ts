@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { loginBody, profileUpdate, signupBody } from '@arca/schema';
+import { loginBody, passwordChange, profileUpdate, signupBody } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import {
   SESSION_COOKIE,
@@ -76,6 +76,20 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
         const userId = requireUser(request);
         const user = await services.accounts.update(userId, request.body);
         return serializeUser(user, request.identity, links);
+      },
+    );
+
+    app.post(
+      '/api/me/password',
+      { schema: { tags: ['auth'], summary: 'Change my password', body: passwordChange } },
+      async (request, reply) => {
+        const userId = requireUser(request);
+        await services.accounts.changePassword(userId, request.body, request.ip);
+        // Every session was closed; the browser that asked stays logged in with a new one.
+        if (request.authMethod === 'session') {
+          setSessionCookies(reply, secure, await services.sessions.open(userId));
+        }
+        return reply.status(204).send();
       },
     );
     done();

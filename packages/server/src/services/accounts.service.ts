@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ProfileUpdate, SignupBody, Visibility } from '@arca/schema';
+import type { PasswordChange, ProfileUpdate, SignupBody, Visibility } from '@arca/schema';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { users } from '../db/schema.ts';
+import { apiTokens, users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { DomainError, notFound } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.service.ts';
@@ -16,6 +16,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface AdminUserChanges extends ProfileUpdate {
   email?: string | undefined;
   password?: string | undefined;
+  /** With `password`: revoke the API tokens too (the default: a reset must shut out whoever had them). */
+  revoke_tokens?: boolean | undefined;
   is_admin?: boolean | undefined;
   active?: boolean | undefined;
 }
@@ -73,6 +75,9 @@ export function createAccountService(deps: {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       if (!row) throw notFound();
       if (changes.active === false || changes.password !== undefined) await sessions.closeAllOf(id);
+      if (changes.password !== undefined && changes.revoke_tokens !== false) {
+        await db.delete(apiTokens).where(eq(apiTokens.userId, id));
+      }
       if (changes.is_admin !== undefined || changes.active !== undefined) sessions.forgetUser(id);
       await deps.onProfileChanged(row);
       return row;
@@ -159,6 +164,23 @@ export function createAccountService(deps: {
       await limiter.recordSuccess(email, address);
       if (!row.active) throw new DomainError('forbidden', 'accountInactive');
       return row;
+    },
+
+    /**
+     * The user's own password change: the current password is checked (and
+     * counted like a login), every session is closed, and the API tokens are
+     * revoked when asked.
+     */
+    async changePassword(userId: number, change: PasswordChange, address: string): Promise<void> {
+      const user = await get(userId);
+      await limiter.reserve(user.email, address);
+      if (!(await verifyPassword(user.passwordHash, change.current_password))) {
+        throw new DomainError('invalid', 'validation', {
+          errors: [{ field: 'current_password', messages: ['wrongCurrentPassword'] }],
+        });
+      }
+      await limiter.recordSuccess(user.email, address);
+      await update(userId, { password: change.password, revoke_tokens: change.revoke_tokens });
     },
 
     async create(input: SignupBody & { is_admin?: boolean; active?: boolean }): Promise<UserRow> {

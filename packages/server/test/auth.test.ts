@@ -73,6 +73,22 @@ describe('signup', () => {
     expect(taken!.text).toContain('http://arca.test/login');
   });
 
+  it('mails one address at most 3 times an hour, known or not', async () => {
+    const before = (await mailsSince(0)).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await t.client().post('/api/auth/signup', {
+        email: 'often@example.org',
+        password: 'long enough password',
+        full_name: 'Often',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const mails = (await mailsSince(before)).filter((mail) => mail.to === 'often@example.org');
+    expect(mails).toHaveLength(3);
+  });
+
   it('names every invalid field', async () => {
     const response = await t
       .client()

@@ -78,9 +78,20 @@ export const adminUserCreate = signupBody.extend({
 export const adminUserUpdate = profileUpdate.extend({
   email: email.optional(),
   password: password.optional(),
+  /** With `password`: also revoke the user's API tokens; a reset revokes them unless `false`. */
+  revoke_tokens: z.boolean(msg('notABoolean')).optional(),
   is_admin: z.boolean(msg('notABoolean')).optional(),
   active: z.boolean(msg('notABoolean')).optional(),
 });
+
+/** The user's own password change (`POST /api/me/password`). */
+export const passwordChange = z.object({
+  current_password: z.string(msg('required')).min(1, msg('required')),
+  password,
+  /** Sessions are always closed; tokens only when asked (scripts keep working otherwise). */
+  revoke_tokens: z.boolean(msg('notABoolean')).default(false),
+});
+export type PasswordChange = z.infer<typeof passwordChange>;
 
 export const tokenCreate = z.object({
   name: z.string(msg('required')).trim().min(1, msg('required')).max(100, msg('tooLong')),

@@ -107,6 +107,7 @@ export const errorMessages = {
   tooManyAccessRequests: 'Too many access requests. Try again in {{minutes}} minutes.',
   signupDisabled: 'Sign-up is switched off on this site.',
   emailTaken: 'An account with this email address already exists.',
+  wrongCurrentPassword: 'This is not your current password.',
   usernameTaken: 'This username is already taken.',
   groupExists: 'A group with this name already exists.',
   unknownVocabulary: 'Unknown vocabulary type.',

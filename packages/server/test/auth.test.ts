@@ -12,33 +12,81 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('signup', () => {
-  it('creates an account, logs it in and refuses a second account with the same email', async () => {
-    const browser = t.client();
-    const created = await browser.post('/api/auth/signup', {
+  /** Runs the queued jobs and returns the mail written since `since` mails, oldest first. */
+  async function mailsSince(since: number) {
+    await t.services.jobs.runDue();
+    const admin = t.client();
+    await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+    const all = (await admin.get('/api/admin/outbox?size=1000')).json.hits.hits as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+    return all.slice().reverse().slice(since);
+  }
+
+  it('answers alike for a new and a known address; the mail tells which (issue 22)', async () => {
+    const before = (await mailsSince(0)).length;
+    const body = (password: string, fullName: string) => ({
       email: 'New.Person@Example.org',
-      password: 'long enough password',
-      full_name: 'New Person',
+      password,
+      full_name: fullName,
     });
-    expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({
+    const browser = t.client();
+    const created = await browser.post(
+      '/api/auth/signup',
+      body('long enough password', 'New Person'),
+    );
+    expect(created.status).toBe(202);
+    // Nobody is logged in by sign-up: a known address could not be, so a new one is not either.
+    expect(created.headers['set-cookie']).toBeUndefined();
+    expect((await browser.get('/api/me')).status).toBe(401);
+    await browser.login('new.person@example.org', 'long enough password');
+    const me = await browser.get('/api/me');
+    expect(me.json).toMatchObject({
       email: 'new.person@example.org',
       profile: { full_name: 'New Person' },
-      is_current_user: true,
     });
-    expect(created.json.password_hash).toBeUndefined();
-    const me = await browser.get('/api/me');
-    expect(me.status).toBe(200);
-    expect(me.json.id).toBe(created.json.id);
+    await browser.patch('/api/me', { preferences: { locale: 'de' } });
 
-    const again = await t.client().post('/api/auth/signup', {
-      email: 'new.person@example.org',
-      password: 'another long password',
-      full_name: 'Someone Else',
-    });
-    expect(again.status).toBe(400);
-    expect(again.json.errors).toEqual([
-      { field: 'email', messages: ['An account with this email address already exists.'] },
-    ]);
+    const again = await t
+      .client()
+      .post('/api/auth/signup', body('another long password', 'Someone Else'));
+    expect(again.status).toBe(created.status);
+    expect(again.body).toBe(created.body);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The owner's account is untouched: their password still works, the other one does not.
+    expect(
+      (
+        await t.client().post('/api/auth/login', {
+          email: 'new.person@example.org',
+          password: 'another long password',
+        })
+      ).status,
+    ).toBe(401);
+    const mails = (await mailsSince(before)).filter((mail) => mail.to === 'new.person@example.org');
+    expect(mails).toHaveLength(2);
+    const [welcome, taken] = mails;
+    expect(welcome!.subject).toBe('Welcome to Arca');
+    // In the owner's language.
+    expect(taken!.subject).toBe('Registrierungsversuch bei Arca mit Ihrer Adresse');
+    expect(taken!.text).toContain('http://arca.test/login');
+  });
+
+  it('mails one address at most 3 times an hour, known or not', async () => {
+    const before = (await mailsSince(0)).length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await t.client().post('/api/auth/signup', {
+        email: 'often@example.org',
+        password: 'long enough password',
+        full_name: 'Often',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const mails = (await mailsSince(before)).filter((mail) => mail.to === 'often@example.org');
+    expect(mails).toHaveLength(3);
   });
 
   it('names every invalid field', async () => {

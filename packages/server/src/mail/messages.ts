@@ -51,6 +51,16 @@ export const mailMessages = {
   submissionCommentSubject: 'New comment on your submission "{{title}}"',
   submissionCommentBody: '{{requester}} commented on your submission "{{title}}" to {{community}}.',
   submissionCommentAction: 'See the comment',
+
+  signupWelcomeSubject: 'Welcome to {{site}}',
+  signupWelcomeBody:
+    'An account at {{site}} was created with this email address. If you did not sign up, tell the administrators of {{site}}.',
+  signupWelcomeAction: 'Log in',
+
+  signupTakenSubject: 'Sign-up attempt at {{site}} with your address',
+  signupTakenBody:
+    'Someone tried to sign up at {{site}} with this email address, which already has an account. If it was you, log in with your password; if you have forgotten it, ask the administrators of {{site}} to reset it. If it was not you, ignore this message: your account has not changed.',
+  signupTakenAction: 'Log in',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

@@ -41,6 +41,11 @@ describe('mail templates', () => {
         'New comment on your submission "Soil"',
         'Ben commented on your submission "Soil" to Lab.',
       ],
+      'signup-welcome': ['Welcome to Arca', 'An account at Arca was created'],
+      'signup-address-taken': [
+        'Sign-up attempt at Arca with your address',
+        'If it was you, log in with your password',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {

@@ -71,6 +71,17 @@ export const MAIL_TEMPLATES = {
     body: ['submissionCommentBody'],
     action: { label: 'submissionCommentAction', url: 'url' },
   },
+  // Sign-up answers alike for known and new addresses; the mail tells which (issue 22).
+  'signup-welcome': {
+    subject: 'signupWelcomeSubject',
+    body: ['signupWelcomeBody'],
+    action: { label: 'signupWelcomeAction', url: 'url' },
+  },
+  'signup-address-taken': {
+    subject: 'signupTakenSubject',
+    body: ['signupTakenBody'],
+    action: { label: 'signupTakenAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { loginBody, profileUpdate, signupBody } from '@arca/schema';
+import { loginBody, passwordChange, profileUpdate, signupBody } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import {
   SESSION_COOKIE,
@@ -32,13 +32,16 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
 
     app.post(
       '/api/auth/signup',
-      { schema: { tags: ['auth'], summary: 'Create an account and log in', body: signupBody } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign up: the answer is the same for a known address (its owner is mailed)',
+          body: signupBody,
+        },
+      },
       async (request, reply) => {
-        const user = await services.accounts.signup(request.body);
-        const session = await services.sessions.open(user.id);
-        setSessionCookies(reply, secure, session);
-        const identity = { userId: user.id, isAdmin: user.isAdmin, isSystem: false };
-        return reply.status(201).send(serializeUser(user, identity, links));
+        await services.accounts.signup(request.body, request.language);
+        return reply.status(202).send({ email: request.body.email });
       },
     );
 
@@ -73,6 +76,20 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
         const userId = requireUser(request);
         const user = await services.accounts.update(userId, request.body);
         return serializeUser(user, request.identity, links);
+      },
+    );
+
+    app.post(
+      '/api/me/password',
+      { schema: { tags: ['auth'], summary: 'Change my password', body: passwordChange } },
+      async (request, reply) => {
+        const userId = requireUser(request);
+        await services.accounts.changePassword(userId, request.body, request.ip);
+        // Every session was closed; the browser that asked stays logged in with a new one.
+        if (request.authMethod === 'session') {
+          setSessionCookies(reply, secure, await services.sessions.open(userId));
+        }
+        return reply.status(204).send();
       },
     );
     done();

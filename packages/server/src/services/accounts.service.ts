@@ -1,12 +1,14 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ProfileUpdate, SignupBody, Visibility } from '@arca/schema';
+import type { PasswordChange, ProfileUpdate, SignupBody, Visibility } from '@arca/schema';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { users } from '../db/schema.ts';
+import { apiTokens, users } from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { DomainError, notFound } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createAttemptCounter } from './attempt-counter.ts';
 import type { SessionService } from './sessions.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +16,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface AdminUserChanges extends ProfileUpdate {
   email?: string | undefined;
   password?: string | undefined;
+  /** With `password`: revoke the API tokens too (the default: a reset must shut out whoever had them). */
+  revoke_tokens?: boolean | undefined;
   is_admin?: boolean | undefined;
   active?: boolean | undefined;
 }
@@ -29,9 +33,11 @@ export function createAccountService(deps: {
   config: Config;
   limiter: LoginLimiter;
   sessions: SessionService;
+  mailer: Mailer;
   onProfileChanged: (user: UserRow) => Promise<void>;
 }) {
   const { db, config, limiter, sessions } = deps;
+  const signupMails = createAttemptCounter(db, 60 * 60_000);
 
   async function insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
     try {
@@ -69,6 +75,9 @@ export function createAccountService(deps: {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       if (!row) throw notFound();
       if (changes.active === false || changes.password !== undefined) await sessions.closeAllOf(id);
+      if (changes.password !== undefined && changes.revoke_tokens !== false) {
+        await db.delete(apiTokens).where(eq(apiTokens.userId, id));
+      }
       if (changes.is_admin !== undefined || changes.active !== undefined) sessions.forgetUser(id);
       await deps.onProfileChanged(row);
       return row;
@@ -87,26 +96,91 @@ export function createAccountService(deps: {
     get,
     update,
 
-    async signup(input: SignupBody): Promise<UserRow> {
+    /**
+     * Sign-up answers alike whether or not the address has an account, so it
+     * tells nobody which addresses are registered: a new address gets its
+     * account and a welcome mail, a known one a mail to its owner (issue 22).
+     * Both paths hash the password, so they also take about as long.
+     */
+    async signup(input: SignupBody, language: string): Promise<void> {
       if (!config.signupEnabled) throw new DomainError('forbidden', 'signupDisabled');
-      return insertUser({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        fullName: input.full_name,
+      // Keyed on the address whether or not it is known: nobody can mail an owner without end.
+      const reserved = await signupMails.reserve([
+        { key: `signup:email:${input.email}`, max: SIGNUP_MAILS_PER_HOUR },
+      ]);
+      if (!reserved.ok) {
+        const seconds = reserved.retryAfterSeconds;
+        throw new DomainError('tooMany', 'tooManyAttempts', {
+          params: { minutes: Math.ceil(seconds / 60) },
+          retryAfterSeconds: seconds,
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const login = `${config.siteUrl}/login`;
+      const [known] = await db.select().from(users).where(eq(users.email, input.email));
+      if (!known) {
+        const created = await insertUser({
+          email: input.email,
+          passwordHash,
+          fullName: input.full_name,
+        }).catch((error: unknown) => {
+          // Someone signed up with the address a moment ago: it is known now.
+          if (error instanceof DomainError && error.key === 'validation') return null;
+          throw error;
+        });
+        if (created) {
+          await deps.mailer.queue(db, {
+            to: created.email,
+            template: 'signup-welcome',
+            language,
+            params: { url: login },
+          });
+          return;
+        }
+      }
+      const [owner] = known
+        ? [known]
+        : await db.select().from(users).where(eq(users.email, input.email));
+      if (!owner) return;
+      await deps.mailer.queue(db, {
+        to: owner.email,
+        template: 'signup-address-taken',
+        language: owner.locale,
+        params: { url: login },
       });
     },
 
-    /** Checks a password. Unknown email and wrong password fail alike, and are counted. */
+    /**
+     * Checks a password. Unknown email and wrong password fail alike, and are
+     * counted: the attempt is reserved before the (slow) check, so parallel
+     * guesses cannot all pass the limit.
+     */
     async authenticate(email: string, password: string, address: string): Promise<UserRow> {
-      await limiter.check(email, address);
+      await limiter.reserve(email, address);
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
-        await limiter.recordFailure(email, address);
         throw new DomainError('unauthenticated', 'invalidCredentials');
       }
-      await limiter.recordSuccess(email);
+      await limiter.recordSuccess(email, address);
       if (!row.active) throw new DomainError('forbidden', 'accountInactive');
       return row;
+    },
+
+    /**
+     * The user's own password change: the current password is checked (and
+     * counted like a login), every session is closed, and the API tokens are
+     * revoked when asked.
+     */
+    async changePassword(userId: number, change: PasswordChange, address: string): Promise<void> {
+      const user = await get(userId);
+      await limiter.reserve(user.email, address);
+      if (!(await verifyPassword(user.passwordHash, change.current_password))) {
+        throw new DomainError('invalid', 'validation', {
+          errors: [{ field: 'current_password', messages: ['wrongCurrentPassword'] }],
+        });
+      }
+      await limiter.recordSuccess(user.email, address);
+      await update(userId, { password: change.password, revoke_tokens: change.revoke_tokens });
     },
 
     async create(input: SignupBody & { is_admin?: boolean; active?: boolean }): Promise<UserRow> {
@@ -167,6 +241,9 @@ export function matchTerms(query: string, match: (pattern: string) => SQL | unde
   const terms = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return and(...terms.map((term) => match(`%${term.replace(/[\\%_]/g, '\\$&')}%`)));
 }
+
+/** Sign-up mails one address at most this often per hour, known or not. */
+const SIGNUP_MAILS_PER_HOUR = 3;
 
 const emailTaken = () =>
   new DomainError('invalid', 'validation', {

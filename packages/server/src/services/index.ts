@@ -136,6 +136,7 @@ export function createServices(
     db,
     config,
     sessions,
+    mailer: mail,
     limiter: createLoginLimiter(db, config.login),
     onProfileChanged: (user) => vocabularies.syncUserName(user),
   });

@@ -18,8 +18,12 @@ export function logIn(body: LoginBody): Promise<UserItem> {
   return api.post<UserItem>('/api/auth/login', body);
 }
 
-export function signUp(body: SignupBody): Promise<UserItem> {
-  return api.post<UserItem>('/api/auth/signup', body);
+/**
+ * The server answers alike whether or not the address had an account, and
+ * logs nobody in: the mail it sends tells the owner how to go on.
+ */
+export function signUp(body: SignupBody): Promise<{ email: string }> {
+  return api.post<{ email: string }>('/api/auth/signup', body);
 }
 
 export function logOut(): Promise<void> {
@@ -46,11 +50,7 @@ export function useLogIn() {
 }
 
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: (user) => startSession(queryClient, user),
-  });
+  return useMutation({ mutationFn: signUp });
 }
 
 /**

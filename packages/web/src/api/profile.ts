@@ -1,4 +1,4 @@
-import type { ProfileUpdate, UserItem } from '@arca/schema';
+import type { PasswordChange, ProfileUpdate, UserItem } from '@arca/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -12,5 +12,18 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}
+
+/** Closes every other session; revokes the API tokens when asked. */
+export function changePassword(body: PasswordChange): Promise<void> {
+  return api.post<void>('/api/me/password', body);
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
 }

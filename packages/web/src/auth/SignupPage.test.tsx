@@ -38,6 +38,31 @@ describe('SignupPage', () => {
     );
   });
 
+  it('says the same after any accepted sign-up, logs nobody in and leads to log-in', async () => {
+    // The server answers alike for a new and a known address (issue 22).
+    mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': anonymous,
+      'POST /api/auth/signup': reply(202, { email: 'ada@example.org' }),
+    });
+    const { user } = renderApp('/signup?next=/uploads');
+
+    await user.type(await screen.findByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Check your inbox: we have sent a message to ada@example.org that tells you how to log in.',
+    );
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    // Besides the header's, the card's link leads on to where the visitor was going.
+    const hrefs = screen
+      .getAllByRole('link', { name: 'Log in' })
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain('/login?next=%2Fuploads');
+  });
+
   it('says so when the site does not take sign-ups', async () => {
     mockFetch({
       'GET /api/config': reply(200, { ...siteConfig, signup_enabled: false }),

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSignUp } from '../api/auth.ts';
 import { useSiteConfig } from '../api/config.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
@@ -30,7 +30,6 @@ export function SignupPage() {
 
 function SignupForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const signUp = useSignUp();
@@ -41,9 +40,20 @@ function SignupForm() {
   });
   const { errors } = formState;
 
+  if (signUp.isSuccess) {
+    // The same words for a new and a known address: the mail says which it was.
+    return (
+      <AuthCard title={t('auth.signup.title')}>
+        <Text role="status">{t('auth.signup.sent', { email: signUp.data.email })}</Text>
+        <Button component={Link} to={loginPath(next)}>
+          {t('auth.signup.logInLink')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
   const submit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: () => void navigate(next, { replace: true }),
       onError: (error) => setServerFieldErrors(error, setError),
     }),
   );

@@ -68,4 +68,53 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Not a valid ORCID identifier.')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
+
+  describe('change password (issue 22)', () => {
+    async function changePassword(revoke: boolean) {
+      const requests = mockFetch({ ...loggedIn, 'POST /api/me/password': reply(204) });
+      const { user } = renderApp('/me/settings');
+      await user.type(await screen.findByLabelText('Current password'), 'old password');
+      await user.type(screen.getByLabelText('New password'), 'a brand new password');
+      const box = screen.getByRole('checkbox', { name: /Also revoke my API tokens/ });
+      expect(box).not.toBeChecked();
+      if (revoke) await user.click(box);
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(
+        await screen.findByText(
+          'Your password has been changed. You have been logged out everywhere else.',
+        ),
+      ).toBeInTheDocument();
+      return requests.find((request) => request.path === '/api/me/password')?.body;
+    }
+
+    it('revokes the API tokens when the box is ticked', async () => {
+      expect(await changePassword(true)).toEqual({
+        current_password: 'old password',
+        password: 'a brand new password',
+        revoke_tokens: true,
+      });
+    });
+
+    it('keeps them when it is not', async () => {
+      expect(await changePassword(false)).toMatchObject({ revoke_tokens: false });
+    });
+
+    it('shows a wrong current password on its field', async () => {
+      mockFetch({
+        ...loggedIn,
+        'POST /api/me/password': reply(400, {
+          status: 400,
+          message: 'A validation error occurred.',
+          errors: [{ field: 'current_password', messages: ['This is not your current password.'] }],
+        }),
+      });
+      const { user } = renderApp('/me/settings');
+      await user.type(await screen.findByLabelText('Current password'), 'wrong');
+      await user.type(screen.getByLabelText('New password'), 'a brand new password');
+      await user.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByLabelText('Current password')).toHaveAccessibleDescription(
+        expect.stringContaining('This is not your current password.'),
+      );
+    });
+  });
 });

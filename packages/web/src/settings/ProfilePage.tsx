@@ -9,6 +9,7 @@ import { useUpdateProfile } from '../api/profile.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AffiliationInput } from './AffiliationInput.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { notify } from '../ui/notify.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
@@ -41,6 +42,7 @@ export function ProfilePage() {
       <Title order={2}>{t('settings.profile.title')}</Title>
       {/* RequireLogin guarantees the user; the key starts a fresh form for another one. */}
       {user && <ProfileForm key={user.id} user={user} />}
+      {user && <ChangePasswordForm key={`password-${user.id}`} />}
     </Stack>
   );
 }

@@ -137,17 +137,18 @@ export function createAccessRequestService(deps: {
       email: `guest-request:email:${email.toLowerCase()}`,
       address: `guest-request:address:${address}`,
     };
-    const seconds = await guestAttempts.blockedFor([
+    // Reserved before the mail is queued, in one statement per key: parallel requests cannot all pass.
+    const reservation = await guestAttempts.reserve([
       { key: keys.email, max: deps.guestLimits.perEmail },
       { key: keys.address, max: deps.guestLimits.perAddress },
     ]);
-    if (seconds !== null) {
+    if (!reservation.ok) {
+      const seconds = reservation.retryAfterSeconds;
       throw new DomainError('tooMany', 'tooManyAccessRequests', {
         params: { minutes: Math.ceil(seconds / 60) },
         retryAfterSeconds: seconds,
       });
     }
-    await guestAttempts.record(Object.values(keys));
   }
 
   async function guestRequest(

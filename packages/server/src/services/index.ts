@@ -139,7 +139,7 @@ export function createServices(
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts,
     administration: createAdministrationService({ accounts, groups, outbox }),
-    directory: createDirectoryService({ accounts, groups }),
+    directory: createDirectoryService({ db, accounts, groups }),
     groups,
     health: createHealthService(db),
     sessions,

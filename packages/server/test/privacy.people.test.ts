@@ -13,6 +13,8 @@ const who: Record<string, TestClient> = {};
 let priya: { id: number; email: string };
 let paul: { id: number };
 let community: { id: string };
+let curatorEmail: string;
+let managerEmail: string;
 
 const PRIVATE_NAME = 'Priya Private';
 const PRIVATE_AFFILIATION = 'Hidden Institute';
@@ -47,7 +49,8 @@ beforeAll(async () => {
   community = await createCommunity(who.manager!, 'privacy-lab');
   await addMembers(who.manager!, community.id, [priya.id, fellow.id, paul.id], 'reader');
   await addMembers(who.manager!, community.id, [curator.id], 'curator');
-  expect(manager.id).toBeGreaterThan(0);
+  curatorEmail = curator.email;
+  managerEmail = manager.email;
 
   const shared = await publishRecord(who.public!, publishable('Shared with Priya'));
   const granted = await who.public!.post(`/api/records/${shared.id}/access/grants`, {
@@ -186,6 +189,38 @@ describe('requests and their timeline (expand=1)', () => {
   it('refuses the request itself to strangers, as before', async () => {
     expect((await who.stranger!.get(`/api/requests/${requestId}?expand=1`)).status).toBe(403);
     expect((await who.fellow!.get(`/api/requests/${requestId}?expand=1`)).status).toBe(403);
+  });
+});
+
+describe('submission mails', () => {
+  const mailsTo = async (since: number) => {
+    await t.services.jobs.runDue();
+    const response = await who.admin!.get('/api/admin/outbox?size=1000');
+    const all = (response.json.hits.hits as { to: string; text: string }[]).slice().reverse();
+    return all.slice(since);
+  };
+  const mailCount = async () => {
+    await t.services.jobs.runDue();
+    return (await who.admin!.get('/api/admin/outbox?size=1')).json.hits.total as number;
+  };
+
+  it('name a private uploader to the managers only; curators read "Someone"', async () => {
+    const before = await mailCount();
+    const draft = (await createDraft(who.self!, publishable('Mailed by Priya'))).json;
+    await who.self!.put(`/api/records/${draft.id}/draft/review`, {
+      receiver: { community: community.id },
+      type: 'community-submission',
+    });
+    const submit = await who.self!.post(`/api/records/${draft.id}/draft/actions/submit-review`, {
+      payload: { content: '<p>Have a look.</p>', format: 'html' },
+    });
+    expect(submit.status, submit.body).toBe(202);
+    const mails = await mailsTo(before);
+    const about = (email: string) => mails.find((mail) => mail.to === email)?.text ?? '';
+    expect(about(curatorEmail)).toContain('Someone submitted "Mailed by Priya"');
+    expect(about(curatorEmail)).toContain('Message from Someone:');
+    expect(about(curatorEmail)).not.toContain(PRIVATE_NAME);
+    expect(about(managerEmail)).toContain(`${PRIVATE_NAME} submitted "Mailed by Priya"`);
   });
 });
 

@@ -7,19 +7,22 @@ import { createDraft, publishable } from './records.helpers.ts';
 // the request page learns about the people on a request.
 
 let t: TestApp;
+let owner: TestClient;
 let curator: TestClient;
 let uploader: TestClient;
 let lab: { id: string };
 
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
-  const owner = await loggedIn(t, 'Olga Owner');
+  const o = await loggedIn(t, 'Olga Owner');
   const c = await loggedIn(t, 'Carol Curator');
   // The uploader's profile is restricted (the harness's default): no public name.
   const u = await loggedIn(t, 'Uli Uploader');
-  [curator, uploader] = [c.client, u.client];
-  lab = await createCommunity(owner.client, 'lab');
-  await addMembers(owner.client, lab.id, [c.user.id], 'curator');
+  [owner, curator, uploader] = [o.client, c.client, u.client];
+  lab = await createCommunity(owner, 'lab');
+  await addMembers(owner, lab.id, [c.user.id], 'curator');
+  // A reader of the lab: its managers know their members' names, private or not.
+  await addMembers(owner, lab.id, [u.user.id], 'reader');
 });
 afterAll(() => t.close());
 
@@ -70,26 +73,30 @@ describe('a curator reviewing a submission', () => {
 });
 
 describe('names on a request (expand=1)', () => {
-  it('names the submitter to the curator although the profile is not public', async () => {
+  it('names a private submitter to the managers, and to a curator by id only', async () => {
     const { request } = await submitted('Whose submission');
     const created = request.created_by.user as string;
-    // The user API keeps a restricted profile to itself…
+    // The user API keeps a restricted profile from a curator who does not manage…
     expect((await curator.get(`/api/users/${created}`)).status).toBe(403);
-    // …the request names its creator to those who take part in it.
     const plain = await curator.get(`/api/requests/${request.id}`);
     expect(plain.json.expanded).toBeUndefined();
+    // …and so does the request (personPolicy): the id, no name.
     const expanded = await curator.get(`/api/requests/${request.id}?expand=1`);
     expect(expanded.status).toBe(200);
-    expect(expanded.json.expanded.created_by).toMatchObject({
+    expect(expanded.json.expanded.created_by).toEqual({
       id: created,
-      profile: { full_name: 'Uli Uploader' },
+      username: null,
+      profile: { full_name: '' },
     });
     const timeline = await curator.get(`/api/requests/${request.id}/timeline?expand=1`);
     const authors = timeline.json.hits.hits.map(
       (event: { expanded?: { created_by: { profile: { full_name: string } } } }) =>
         event.expanded?.created_by.profile.full_name,
     );
-    expect(authors).toContain('Uli Uploader');
+    expect(authors).not.toContain('Uli Uploader');
+    // The community's owner manages its members' names.
+    const managed = await owner.get(`/api/requests/${request.id}?expand=1`);
+    expect(managed.json.expanded.created_by.profile.full_name).toBe('Uli Uploader');
   });
 
   it('answers a bad expand value with 400 naming the parameter', async () => {

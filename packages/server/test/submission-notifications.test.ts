@@ -23,6 +23,12 @@ beforeAll(async () => {
   const people = await Promise.all(
     ['Olga Owner', 'Carol Curator', 'Rob Reader', 'Uli Uploader'].map((name) => loggedIn(t, name)),
   );
+  // Public profiles: the mails name them (a private one is "Someone", privacy.people.test.ts).
+  for (const person of people) {
+    await t.services.accounts.update(person.user.id, {
+      preferences: { visibility: 'public', email_visibility: 'restricted' },
+    });
+  }
   [owner, curator, reader, uploader] = people.map((p) => ({
     client: p.client,
     email: p.user.email,

@@ -8,6 +8,8 @@ export const mailMessages = {
   greeting: 'Hello,',
   footer: 'This message was sent by {{site}} ({{siteUrl}}).',
   messageFrom: 'Message from {{name}}:',
+  /** Whoever acted, when their profile is private to the recipient. */
+  someone: 'Someone',
 
   grantSubject: '{{grantor}} shared "{{title}}" with you',
   grantBody: '{{grantor}} gave you {{permission}} access to "{{title}}".',

@@ -115,8 +115,12 @@ export interface MailParams {
 export function renderMail(name: MailTemplate, params: MailParams, language = 'en'): RenderedMail {
   const template: Template = MAIL_TEMPLATES[name];
   const t = mailTranslator(language);
+  // A name left empty is a person whose profile is private to the recipient.
+  const named = (name: string | undefined) => (name === '' ? t('someone') : name);
   const values = {
     ...params,
+    requester: named(params.requester),
+    messageAuthor: named(params.messageAuthor),
     ...(params.permission
       ? { permission: t(`permission_${params.permission}` as MailMessageKey) }
       : {}),
@@ -124,7 +128,7 @@ export function renderMail(name: MailTemplate, params: MailParams, language = 'e
   const paragraphs = template.body.map((key) => t(key, values));
   if (params.expires) paragraphs.push(t('guestGrantedExpiry', values));
   const message = params.message ? sanitizeHtml(params.message) : '';
-  const messageIntro = t('messageFrom', { name: params.messageAuthor ?? params.grantor ?? '' });
+  const messageIntro = t('messageFrom', { name: values.messageAuthor ?? params.grantor ?? '' });
   const actionLabel = t(template.action.label, values);
   const footer = t('footer', values);
 

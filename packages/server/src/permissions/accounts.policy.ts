@@ -1,4 +1,12 @@
-import { Administrator, AuthenticatedUser, Self, SystemProcess, type Policy } from './policy.ts';
+import { MANAGING_ROLES } from './community-roles.ts';
+import {
+  Administrator,
+  AuthenticatedUser,
+  Self,
+  SystemProcess,
+  type Generator,
+  type Policy,
+} from './policy.ts';
 
 type AccountAction =
   | 'canReadOwnAccount'
@@ -18,4 +26,38 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canManageGroups: [Administrator, SystemProcess],
   canManageTokens: [Self],
   canReadOutbox: [Administrator, SystemProcess],
+};
+
+/** What deciding whether someone may see a user's name, affiliation and e-mail looks at. */
+export interface PersonFacts {
+  userId: number;
+  /** The profile's visibility: 'public' or 'restricted'. */
+  visibility: string;
+  /** The communities the user belongs to (those the viewer manages are enough). */
+  communityIds: readonly string[];
+}
+
+/** A profile its holder made public. */
+const PublicProfile: Generator<PersonFacts> = {
+  name: 'PublicProfile',
+  allows: (_actor, person) => person.visibility === 'public',
+};
+
+/** A manager (or owner) of a community the user belongs to: they already know their members. */
+const ManagerOfTheirCommunity: Generator<PersonFacts> = {
+  name: 'ManagerOfTheirCommunity',
+  allows: (actor, person) =>
+    (actor.communities ?? []).some(
+      (membership) =>
+        MANAGING_ROLES.includes(membership.role) && person.communityIds.includes(membership.id),
+    ),
+};
+
+/**
+ * Who sees a user's details wherever the server names them (record owners, request
+ * people, members, grants, profiles); others get the id and no name, as InvenioRDM's
+ * users service answers only public profiles and one's own.
+ */
+export const personPolicy: Policy<PersonFacts, 'canReadUserDetails'> = {
+  canReadUserDetails: [PublicProfile, Self, ManagerOfTheirCommunity, Administrator, SystemProcess],
 };

@@ -41,7 +41,10 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
           size,
         });
         return {
-          hits: { hits: rows.map((row) => serializeUser(row, request.identity, links)), total },
+          hits: {
+            hits: rows.map((row) => serializeUser(row, request.identity, links, true)),
+            total,
+          },
           links: paginationLinks(links.api('/admin/users'), request.query, page, size, total),
         };
       },
@@ -52,7 +55,7 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
       { schema: { tags, summary: 'Create an account', body: adminUserCreate } },
       async (request, reply) => {
         const user = await admin.createUser(request.identity, request.body);
-        return reply.status(201).send(serializeUser(user, request.identity, links));
+        return reply.status(201).send(serializeUser(user, request.identity, links, true));
       },
     );
 
@@ -64,6 +67,7 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
           await admin.user(request.identity, request.params.id),
           request.identity,
           links,
+          true,
         ),
     );
 
@@ -72,7 +76,7 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
       { schema: { tags, summary: 'Change an account', params: userId, body: adminUserUpdate } },
       async (request) => {
         const user = await admin.updateUser(request.identity, request.params.id, request.body);
-        return serializeUser(user, request.identity, links);
+        return serializeUser(user, request.identity, links, true);
       },
     );
 
@@ -136,7 +140,7 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
         const members = await admin.members(request.identity, request.params.id);
         return {
           hits: {
-            hits: members.map((row) => serializeUser(row, request.identity, links)),
+            hits: members.map((row) => serializeUser(row, request.identity, links, true)),
             total: members.length,
           },
         };

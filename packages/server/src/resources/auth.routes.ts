@@ -26,7 +26,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
         const session = await services.sessions.open(user.id);
         setSessionCookies(reply, secure, session);
         const identity = { userId: user.id, isAdmin: user.isAdmin, isSystem: false };
-        return serializeUser(user, identity, links);
+        return serializeUser(user, identity, links, true);
       },
     );
 
@@ -65,6 +65,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
           await services.accounts.get(request.identity.userId),
           request.identity,
           links,
+          true,
         );
       },
     );
@@ -75,7 +76,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
       async (request) => {
         const userId = requireUser(request);
         const user = await services.accounts.update(userId, request.body);
-        return serializeUser(user, request.identity, links);
+        return serializeUser(user, request.identity, links, true);
       },
     );
 

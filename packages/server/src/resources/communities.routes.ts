@@ -153,7 +153,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
               id: String(m.user.id),
               role: m.role,
               member: { type: 'user', id: String(m.user.id) },
-              user: serializeUser(m.user, request.identity, links),
+              user: serializeUser(m.user, request.identity, links, m.shown),
               created: isoDate(m.since),
             })),
             total: members.length,

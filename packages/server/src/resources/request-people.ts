@@ -1,19 +1,33 @@
+import type { Actor } from '../permissions/policy.ts';
+import type { UserRow } from '../services/accounts.service.ts';
 import type { Services } from '../services/services.ts';
 import type { ExpandedUsers } from './serializers/request.serializer.ts';
 
 /**
- * With `expand=1`, the name of each person a request or its timeline names: whoever may read
- * the request sees who made it and who commented, whatever their profile's visibility.
+ * With `expand=1`, the name of each person a request or its timeline names, to those
+ * who may see it (personPolicy); a private profile is named by its id only.
  */
 export async function usersByIds(
   services: Services,
+  who: Actor,
   ids: (string | undefined)[],
 ): Promise<ExpandedUsers> {
-  const users = new Map<string, Record<string, unknown>>();
+  const rows: UserRow[] = [];
   for (const id of new Set(ids)) {
     if (id === undefined || !/^\d+$/.test(id)) continue;
     const row = await services.accounts.get(Number(id)).catch(() => undefined);
-    if (row) users.set(id, { id, username: row.username, profile: { full_name: row.fullName } });
+    if (row) rows.push(row);
+  }
+  const shown = await services.directory.shown(who, rows);
+  const users = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const id = String(row.id);
+    users.set(
+      id,
+      shown.has(row.id)
+        ? { id, username: row.username, profile: { full_name: row.fullName } }
+        : { id, username: null, profile: { full_name: '' } },
+    );
   }
   return users;
 }

@@ -64,7 +64,8 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
   const links = linkBuilder(config.siteUrl);
   const tags = ['requests'];
 
-  const expandedUsers = (ids: (string | undefined)[]) => usersByIds(services, ids);
+  const expandedUsers = (request: FastifyRequest, ids: (string | undefined)[]) =>
+    usersByIds(services, request.actor, ids);
 
   return (app, _options, done) => {
     const search =
@@ -142,7 +143,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       async (request, reply) => {
         const view = await services.requests.read(request.actor, request.params.id);
         const users = request.query.expand
-          ? await expandedUsers([view.row.creatorType === 'user' ? view.row.creatorId : undefined])
+          ? await expandedUsers(request, [
+              view.row.creatorType === 'user' ? view.row.creatorId : undefined,
+            ])
           : undefined;
         return reply
           .header('etag', `"${view.row.revisionId}"`)
@@ -355,7 +358,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           size,
           sort === 'newest',
         );
-        const users = expand ? await expandedUsers(eventAuthors(result.hits)) : undefined;
+        const users = expand ? await expandedUsers(request, eventAuthors(result.hits)) : undefined;
         return {
           hits: {
             hits: result.hits.map((view) => serializeEvent(view, request.params.id, links, users)),

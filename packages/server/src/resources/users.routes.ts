@@ -29,7 +29,10 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
           size,
         });
         return {
-          hits: { hits: rows.map((row) => serializeUser(row, request.identity, links)), total },
+          hits: {
+            hits: rows.map((row) => serializeUser(row, request.identity, links, true)),
+            total,
+          },
           links: paginationLinks(links.api('/users'), request.query, page, size, total),
         };
       },
@@ -46,7 +49,7 @@ export function userRoutes({ config, services }: AppContext): FastifyPluginCallb
       },
       async (request) => {
         const user = await directory.user(request.identity, request.params.id);
-        return serializeUser(user, request.identity, links);
+        return serializeUser(user, request.identity, links, true);
       },
     );
 

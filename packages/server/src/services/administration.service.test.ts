@@ -25,7 +25,8 @@ function recorder<T>(answer: unknown = { rows: [], total: 0 }) {
   return { service, calls };
 }
 
-const user: Identity = { userId: 7, isAdmin: false, isSystem: false };
+// Roles known up front: the directory's privacy rule asks no database for them.
+const user: Identity = { userId: 7, isAdmin: false, isSystem: false, communities: [] };
 const admin: Identity = { userId: 1, isAdmin: true, isSystem: false };
 const page = { page: 1, size: 10 };
 
@@ -101,7 +102,11 @@ describe('directory service', () => {
   const directory = (profile: object = {}) => {
     const accounts = recorder<AccountService>({ id: 3, fullName: 'Pat', ...profile });
     const groups = recorder<GroupService>();
-    const service = createDirectoryService({ accounts: accounts.service, groups: groups.service });
+    const service = createDirectoryService({
+      db: {} as Database,
+      accounts: accounts.service,
+      groups: groups.service,
+    });
     return { service, touched: () => [...accounts.calls, ...groups.calls] };
   };
 

@@ -154,7 +154,7 @@ export function createServices(
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,
     }),
-    directory: createDirectoryService({ accounts, groups }),
+    directory: createDirectoryService({ db, accounts, groups }),
     groups,
     health: createHealthService(db),
     sessions,

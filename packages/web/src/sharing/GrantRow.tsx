@@ -6,14 +6,16 @@ import { PermissionSelect } from './PermissionSelect.tsx';
 import { ShareError } from './ShareError.tsx';
 import { useMinimumPending } from './useMinimumPending.ts';
 
-export function subjectName(grant: Grant): string {
+/** The name a grant shows; a person whose profile is private to the caller is "Someone". */
+export function subjectName(grant: Grant, someone: string): string {
   const subject = grant.expanded?.subject;
+  const hiddenPerson = subject?.profile !== undefined && !subject.profile.full_name;
   return (
     subject?.profile?.full_name ||
     subject?.title ||
     subject?.name ||
     subject?.username ||
-    grant.subject.id
+    (hiddenPerson ? someone : grant.subject.id)
   );
 }
 
@@ -34,7 +36,7 @@ export function GrantRow({
   const remove = useDeleteGrant(record, kind);
   const spinner = useMinimumPending(update.isPending);
   const subject = grant.expanded?.subject;
-  const name = subjectName(grant);
+  const name = subjectName(grant, t('requests.someone'));
   return (
     <Table.Tr data-testid="grant-row">
       <Table.Td>

@@ -203,7 +203,14 @@ export function serializeRecord(
   if (view.owner) {
     body.expanded = {
       parent: {
-        access: { owned_by: serializeUser(view.owner, actor.identity, context.links) },
+        access: {
+          owned_by: serializeUser(
+            view.owner,
+            actor.identity,
+            context.links,
+            view.ownerShown === true,
+          ),
+        },
         ...(view.reviewReceiver
           ? { review: { receiver: expandCommunity(view.reviewReceiver, actor, context.links) } }
           : {}),

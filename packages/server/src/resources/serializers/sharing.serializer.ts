@@ -32,12 +32,16 @@ export function serializeGrant(view: GrantView, viewer: Identity, links: Links, 
   if (!expand) return grant;
   if (subject?.type === 'user') {
     const { user } = subject;
+    // A private profile the caller may not see: the id, no name (personPolicy).
+    const { shown } = subject;
     grant.expanded = {
       subject: {
         id: String(user.id),
-        username: user.username,
-        name: user.fullName || user.username || '',
-        profile: { full_name: user.fullName, affiliations: user.affiliations },
+        username: shown ? user.username : null,
+        name: shown ? user.fullName || user.username || '' : '',
+        profile: shown
+          ? { full_name: user.fullName, affiliations: user.affiliations }
+          : { full_name: '', affiliations: '' },
         is_current_user: viewer.userId === user.id,
         links: {
           self: links.api(`/users/${user.id}`),

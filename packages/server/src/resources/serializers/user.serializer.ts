@@ -8,16 +8,26 @@ import { isoDate } from './dates.ts';
 
 /**
  * A user as others see them; the account holder and administrators also get
- * the private parts (email, preferences, admin flag, active).
+ * the private parts (email, preferences, admin flag, active). Without
+ * `details` (personPolicy said no: a private profile), only the id and the
+ * links, with the name and affiliation left empty, keeping the shape.
  */
-export function serializeUser(row: UserRow, viewer: Identity, links: Links): UserItem {
+export function serializeUser(
+  row: UserRow,
+  viewer: Identity,
+  links: Links,
+  details: boolean,
+): UserItem {
   const isSelf = viewer.userId === row.id;
   const full = isSelf || viewer.isAdmin || viewer.isSystem;
+  const shown = details;
   const item: UserItem = {
     id: String(row.id),
-    username: row.username,
-    profile: { full_name: row.fullName, affiliations: row.affiliations },
-    identities: row.orcid ? { orcid: row.orcid } : {},
+    username: shown ? row.username : null,
+    profile: shown
+      ? { full_name: row.fullName, affiliations: row.affiliations }
+      : { full_name: '', affiliations: '' },
+    identities: shown && row.orcid ? { orcid: row.orcid } : {},
     is_current_user: isSelf,
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),
@@ -26,7 +36,7 @@ export function serializeUser(row: UserRow, viewer: Identity, links: Links): Use
       avatar: links.api(`/users/${row.id}/avatar.svg`),
     },
   };
-  if (full || row.emailVisibility === 'public') item.email = row.email;
+  if (full || (shown && row.emailVisibility === 'public')) item.email = row.email;
   if (full) {
     item.preferences = {
       visibility: row.visibility as Visibility,

@@ -8,6 +8,9 @@ export async function account(db: Database, userId: number | string) {
   if (!Number.isSafeInteger(id)) return undefined;
   const [user] = await db
     .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      visibility: users.visibility,
       email: users.email,
       locale: users.locale,
       fullName: users.fullName,

@@ -7,6 +7,7 @@ import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { can } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
+import { shownUsers } from '../people.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
 
 async function ownerCount(database: Database, communityId: string): Promise<number> {
@@ -59,7 +60,16 @@ export function memberOperations(kit: CommunityKit) {
         .innerJoin(users, eq(users.id, communityMembers.userId))
         .where(eq(communityMembers.communityId, row.id))
         .orderBy(asc(users.fullName), asc(users.id));
-      return { community: row, members: rows };
+      // Every member sees who belongs, but private profiles only as an id (personPolicy).
+      const shown = await shownUsers(
+        db,
+        actor,
+        rows.map((member) => member.user),
+      );
+      return {
+        community: row,
+        members: rows.map((member) => ({ ...member, shown: shown.has(member.user.id) })),
+      };
     },
 
     /**

@@ -5,6 +5,7 @@ import { communities, communityMembers } from '../../db/schema.communities.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { CURATING_ROLES } from '../../permissions/community-roles.ts';
 import { account } from '../access-requests/recipients.ts';
+import { showsUser } from '../people.ts';
 import type { RequestEventListener } from '../requests/events.ts';
 import type { RequestRow } from '../requests/types.ts';
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
@@ -34,7 +35,7 @@ export function submissionNotifications(deps: {
 
   async function curators(communityId: string, except: number | null) {
     const rows = await db
-      .select({ id: users.id, email: users.email, locale: users.locale })
+      .select({ id: users.id, isAdmin: users.isAdmin, email: users.email, locale: users.locale })
       .from(communityMembers)
       .innerJoin(users, eq(users.id, communityMembers.userId))
       .where(
@@ -48,11 +49,21 @@ export function submissionNotifications(deps: {
     return rows.filter((row) => row.id !== except);
   }
 
-  const nameOf = async (userId: number | null) =>
-    userId === null ? undefined : (await account(db, userId))?.name;
+  type Account = NonNullable<Awaited<ReturnType<typeof account>>>;
+  /**
+   * The name a recipient may read (personPolicy, as in the API): '' for a private
+   * profile, which the mail renders as "Someone".
+   */
+  const nameFor = async (recipient: { id: number; isAdmin: boolean }, person?: Account) => {
+    if (!person) return undefined;
+    const reader = { userId: recipient.id, isAdmin: recipient.isAdmin, isSystem: false };
+    return (await showsUser(db, reader, person)) ? person.name : '';
+  };
+  const accountOf = async (userId: number | null) =>
+    userId === null ? undefined : account(db, userId);
 
   const quote = (content: string | undefined, author: string | undefined) =>
-    content && author ? { message: content, messageAuthor: author } : {};
+    content && author !== undefined ? { message: content, messageAuthor: author } : {};
 
   return async (event) => {
     const { request, actor } = event;
@@ -75,7 +86,7 @@ export function submissionNotifications(deps: {
     };
 
     if (event.kind === 'comment') {
-      const author = (await nameOf(actorId)) ?? '';
+      const author = uploader ? ((await nameFor(uploader, await accountOf(actorId))) ?? '') : '';
       await toUploader('submission-comment', requestPage(request), {
         requester: author,
         ...quote(event.content, author),
@@ -84,8 +95,8 @@ export function submissionNotifications(deps: {
     }
     switch (event.action) {
       case 'submit': {
-        const requester = uploader?.name ?? '';
         for (const curator of await curators(request.receiverId ?? '', actorId)) {
+          const requester = (await nameFor(curator, uploader)) ?? '';
           await mailer.queue(db, {
             to: curator.email,
             template: 'submission-received',
@@ -110,7 +121,7 @@ export function submissionNotifications(deps: {
         await toUploader(
           'submission-declined',
           requestPage(request),
-          quote(event.comment, await nameOf(actorId)),
+          quote(event.comment, uploader && (await nameFor(uploader, await accountOf(actorId)))),
         );
         return;
       case 'cancel':

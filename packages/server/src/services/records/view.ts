@@ -3,6 +3,7 @@ import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordFacts } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { CommunityRow } from '../communities/communities.service.ts';
+import { showsUser } from '../people.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
@@ -30,6 +31,8 @@ export interface RecordView {
   /** Only for those who may manage the record. */
   sharing?: { grants: GrantRow[]; links: (LinkRow & { token: string })[] };
   owner?: UserRow | undefined;
+  /** Whether the actor may see the owner's name and affiliation (personPolicy). */
+  ownerShown?: boolean;
   /** A draft's community review request, if it has one. */
   review?: RequestRow | undefined;
   /** The files of this draft or record. */
@@ -112,7 +115,10 @@ export function createViews(kit: RecordKit) {
         result.communities ??= await component.communitiesOf?.(actor, communityIds);
       }
     }
-    if (options.expand) result.owner = await kit.repo.owner(parent.ownerId);
+    if (options.expand) {
+      result.owner = await kit.repo.owner(parent.ownerId);
+      result.ownerShown = result.owner ? await showsUser(deps.db, actor, result.owner) : false;
+    }
     if (options.expand && loaded.review) {
       for (const component of components) {
         result.reviewReceiver ??= await component.receiverOf?.(loaded.review);

@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
+import { shownUsers } from '../people.ts';
 import { groupInvitees } from './group-invitees.ts';
 import { managersOf, type Recipient } from './managers.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
@@ -18,7 +19,14 @@ export type SubjectType = 'user' | 'role';
 /** A grant, with its subject resolved when the caller asked for `expand`. */
 export interface GrantView {
   row: GrantRow;
-  subject?: { type: 'user'; user: UserRow } | { type: 'role'; group: GroupRow } | undefined;
+  subject?:
+    | {
+        type: 'user';
+        user: UserRow;
+        /** Whether the caller may see their name (personPolicy). */ shown: boolean;
+      }
+    | { type: 'role'; group: GroupRow }
+    | undefined;
 }
 
 /** Which grant a call names: its stable id, or its subject (API.md §3.3). */
@@ -56,7 +64,7 @@ export function createGrantService(deps: {
     if (type === 'role' && !deps.groupsEnabled) throw permissionDenied();
   }
 
-  async function expand(rows: GrantRow[]): Promise<GrantView[]> {
+  async function expand(actor: Actor, rows: GrantRow[]): Promise<GrantView[]> {
     const userIds = rows
       .filter((row) => row.subjectType === 'user')
       .map((row) => Number(row.subjectId))
@@ -67,19 +75,27 @@ export function createGrantService(deps: {
       groupIds.length ? db.select().from(groups).where(inArray(groups.id, groupIds)) : [],
     ]);
     const userById = new Map(userRows.map((user) => [String(user.id), user]));
+    const shown = await shownUsers(db, actor, userRows);
     const groupById = new Map(groupRows.map((group) => [group.id, group]));
     return rows.map((row) => {
       const user = row.subjectType === 'user' ? userById.get(row.subjectId) : undefined;
       const group = row.subjectType === 'role' ? groupById.get(row.subjectId) : undefined;
       return {
         row,
-        subject: user ? { type: 'user', user } : group ? { type: 'role', group } : undefined,
+        subject: user
+          ? { type: 'user', user, shown: shown.has(user.id) }
+          : group
+            ? { type: 'role', group }
+            : undefined,
       };
     });
   }
 
-  const present = async (rows: GrantRow[], withSubjects: boolean): Promise<GrantView[]> =>
-    withSubjects ? expand(rows) : rows.map((row) => ({ row }));
+  const present = async (
+    actor: Actor,
+    rows: GrantRow[],
+    withSubjects: boolean,
+  ): Promise<GrantView[]> => (withSubjects ? expand(actor, rows) : rows.map((row) => ({ row })));
 
   async function find(target: ShareTarget, ref: GrantRef): Promise<GrantRow> {
     if ('id' in ref && !UUID.test(ref.id)) throw notFoundFor(ref);
@@ -182,7 +198,7 @@ export function createGrantService(deps: {
           ),
         )
         .orderBy(grants.createdAt, grants.id);
-      return present(rows, options.expand === true);
+      return present(actor, rows, options.expand === true);
     },
 
     /** Creates every grant or none; mails the users, and groups' members, asked to be told. */
@@ -237,7 +253,7 @@ export function createGrantService(deps: {
           }
           return created;
         });
-        return present(rows, options.expand === true);
+        return present(actor, rows, options.expand === true);
       } catch (error) {
         if (isUniqueViolation(error)) throw new DomainError('invalid', 'grantExists');
         throw error;
@@ -252,7 +268,7 @@ export function createGrantService(deps: {
     ): Promise<GrantView> {
       if (!('id' in ref)) checkGroups(ref.type);
       const target = await targets.managed(actor, id);
-      const [view] = await present([await find(target, ref)], options.expand === true);
+      const [view] = await present(actor, [await find(target, ref)], options.expand === true);
       return view!;
     },
 
@@ -272,7 +288,7 @@ export function createGrantService(deps: {
         .where(eq(grants.id, grant.id))
         .returning();
       if (!row) throw notFoundFor(ref);
-      const [view] = await present([row], options.expand === true);
+      const [view] = await present(actor, [row], options.expand === true);
       return view!;
     },
 

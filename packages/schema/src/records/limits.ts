@@ -55,7 +55,10 @@ const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(v
  * the error; undefined when it fits.
  */
 export function oversizedPart(document: Record<string, unknown>): string | undefined {
-  if (byteLength(document) <= DOCUMENT_MAX_BYTES) return undefined;
+  const json = JSON.stringify(document);
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8: most documents need no encoding.
+  if (json.length * 3 <= DOCUMENT_MAX_BYTES) return undefined;
+  if (new TextEncoder().encode(json).length <= DOCUMENT_MAX_BYTES) return undefined;
   let largest = { path: 'metadata', size: -1 };
   const consider = (path: string, value: unknown) => {
     const size = byteLength(value);

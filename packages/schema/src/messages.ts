@@ -38,6 +38,13 @@ export const validationMessages = {
   invalidEmbargoDate: 'Embargo end date must be a date in the format YYYY-MM-DD.',
   embargoUntilNotFuture: 'Embargo end date must be in the future.',
   invalidDoi: 'Not a valid DOI. A DOI looks like 10.1234/abc-123.',
+  invalidScheme: 'This identifier scheme is not allowed here.',
+  invalidGeometry:
+    'Not a valid GeoJSON geometry: give a Point, MultiPoint or Polygon of [longitude, latitude] positions.',
+  unknownField: 'Unknown field.',
+  longerThan1000: 'Must be at most 1,000 characters long.',
+  longerThan100000: 'Must be at most 100,000 characters long.',
+  documentTooLarge: 'The record is too large: its metadata may take at most 2 MB.',
   // Checked by the server (vocabularies, files, access history, DOIs).
   unknownVocabularyValue: 'This value is not in the vocabulary.',
   missingFiles:
@@ -48,6 +55,7 @@ export const validationMessages = {
   doiNeededPublish: 'DOI is needed. You need to reserve a DOI before publishing.',
   doiNeededSubmit: 'DOI is needed. You need to reserve a DOI before submitting for review.',
   doiRegistered: 'A registered DOI cannot be discarded.',
+  defaultPreviewNotFound: 'The default preview must be one of the files of this record.',
   // Sharing: secret links, grants, access settings (API.md §3).
   linkPermissionRequired: 'An access permission level is required',
   linkPermissionInvalid: 'Invalid access permission level.',

@@ -1,5 +1,6 @@
 // `metadata.funding[]`: a funder, and optionally an award.
 import {
+  checkEach,
   checkIdOrText,
   checkLocalizedText,
   checkOptionalString,
@@ -7,6 +8,7 @@ import {
   isFilledString,
   objectAt,
 } from './field-checks.ts';
+import { AWARD_IDENTIFIER_SCHEMES, checkSchemeIdentifier } from './related-identifiers.ts';
 import type { Report } from './report.ts';
 
 export function checkFunding(value: unknown, path: string, report: Report): void {
@@ -26,6 +28,9 @@ export function checkFunding(value: unknown, path: string, report: Report): void
   const award = objectAt(funding.award, awardPath, report);
   if (!award) return;
   checkOptionalString(award.id, `${awardPath}.id`, report);
+  checkEach(award.identifiers, `${awardPath}.identifiers`, report, (item, itemPath) =>
+    checkSchemeIdentifier(item, itemPath, report, AWARD_IDENTIFIER_SCHEMES),
+  );
   // An award from the vocabulary is an id; a custom one needs a title.
   if (!isFilledString(award.id)) {
     checkLocalizedText(award.title, `${awardPath}.title`, report, 'titleRequired');

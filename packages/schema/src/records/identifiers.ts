@@ -16,8 +16,8 @@ export const PERSON_IDENTIFIER_SCHEMES = ['orcid', 'isni', 'gnd'] as const;
 /** Schemes an organisation's identifiers may use (creators and contributors). */
 export const ORGANIZATION_IDENTIFIER_SCHEMES = ['ror', 'isni', 'gnd'] as const;
 /**
- * Schemes offered for a record's alternate and related identifiers. Others are
- * accepted there too: InvenioRDM lets custom schemes through.
+ * Schemes of a record's alternate and related identifiers; no other is
+ * accepted there (InvenioRDM's RDM_RECORDS_IDENTIFIERS_SCHEMES).
  */
 export const RECORD_IDENTIFIER_SCHEMES = [
   'ads',

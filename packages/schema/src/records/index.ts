@@ -3,6 +3,14 @@
 export * from './types.ts';
 export { validateRecord, type ValidateRecordOptions } from './validate-record.ts';
 export {
+  CUSTOM_FIELD_GROUPS,
+  dropUnknownKeys,
+  unknownKeys,
+  type CustomFieldGroup,
+} from './record-shape.ts';
+export { DOCUMENT_MAX_BYTES, LONG_TEXT_MAX, SHORT_TEXT_MAX, oversizedPart } from './limits.ts';
+export { isGeometry } from './locations.ts';
+export {
   IDENTIFIER_SCHEMES,
   ORGANIZATION_IDENTIFIER_SCHEMES,
   PERSON_IDENTIFIER_SCHEMES,

@@ -9,6 +9,7 @@ import {
   checkVocabulary,
   objectAt,
 } from './field-checks.ts';
+import { checkReferenceIdentifier } from './related-identifiers.ts';
 import type { Report } from './report.ts';
 
 /** `metadata.additional_titles[]`: title and type required. */
@@ -49,8 +50,7 @@ export function checkReference(value: unknown, path: string, report: Report): vo
   const entry = objectAt(value, path, report);
   if (!entry) return;
   checkRequiredString(entry.reference, `${path}.reference`, report);
-  checkOptionalString(entry.scheme, `${path}.scheme`, report);
-  checkOptionalString(entry.identifier, `${path}.identifier`, report);
+  checkReferenceIdentifier(entry, path, report);
 }
 
 /** `metadata.subjects[]`: a vocabulary subject `{id}` or a free keyword `{subject}`. */

@@ -184,10 +184,10 @@ describe('metadata.identifiers', () => {
     ).toEqual({});
   });
 
-  it('lets custom schemes through', () => {
+  it('refuses schemes that are not allowed for a record', () => {
     expect(
       errorsOf(withMetadata({ identifiers: [{ scheme: 'catalogue', identifier: 'C-42' }] })),
-    ).toEqual({});
+    ).toEqual({ 'metadata.identifiers.0.scheme': [text.invalidScheme] });
   });
 });
 
@@ -337,9 +337,9 @@ describe('the other metadata fields', () => {
     expect(errorsOf(withMetadata({ sizes: ['1 MB'], formats: ['text/csv'] }))).toEqual({});
   });
 
-  it('ignores locations and unknown keys', () => {
+  it('checks locations and leaves unknown keys to the strict check', () => {
     expect(
       errorsOf(withMetadata({ locations: 'Geneva', colour: 5, notes: { any: 'thing' } })),
-    ).toEqual({});
+    ).toEqual({ 'metadata.locations': [text.notAnObject] });
   });
 });

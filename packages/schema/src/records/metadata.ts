@@ -9,6 +9,7 @@ import {
   objectAt,
 } from './field-checks.ts';
 import { checkFunding } from './funding.ts';
+import { checkLocations } from './locations.ts';
 import {
   checkAdditionalDescription,
   checkAdditionalTitle,
@@ -28,7 +29,7 @@ function checkTitle(value: unknown, path: string, report: Report): void {
   if (title !== undefined && title.trim().length < TITLE_MIN_LENGTH) report(path, 'titleTooShort');
 }
 
-/** Unknown keys are ignored; `locations` (GeoJSON) is not checked here. */
+/** Unknown keys are not looked at here (record-shape.ts finds them). */
 export function checkMetadata(value: unknown, report: Report): void {
   const metadata = objectAt(value, 'metadata', report);
   if (!metadata) return;
@@ -64,4 +65,5 @@ export function checkMetadata(value: unknown, report: Report): void {
   checkOptionalString(metadata.version, at('version'), report);
   checkStringList(metadata.sizes, at('sizes'), report);
   checkStringList(metadata.formats, at('formats'), report);
+  checkLocations(metadata.locations, at('locations'), report);
 }

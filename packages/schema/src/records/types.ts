@@ -328,7 +328,8 @@ export interface RecordInput {
  * A draft or record as the server stores it (the `document` column of drafts and
  * records): the part its versions do not share. It is what the client sent
  * (`RecordInput`), kept even when invalid (validation reports it), with empty
- * values dropped and defaults filled in; `RecordJson` is made from it.
+ * values and unknown keys (record-shape.ts) dropped and defaults filled in;
+ * `RecordJson` is made from it.
  */
 export interface RecordDocument {
   metadata: Record<string, unknown>;

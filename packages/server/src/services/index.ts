@@ -73,10 +73,12 @@ export function createServices(
     doiPrefix: config.doiPrefix,
     files: createRecordFilesComponent(db, files.collect),
     userLimits,
+    customFields: config.depositCustomFields,
     validator: createRecordValidator({
       vocabularies,
       pids: createPidService(db, config.doiPrefix),
       rules: { graceDays: config.restrictionGraceDays, doiRequired: config.doiRequired },
+      customFields: config.depositCustomFields,
     }),
   });
   const mail = createMailer({ db, config, log: options.log ?? { info: () => undefined } });

@@ -12,12 +12,14 @@ export interface FileFacts {
   completed: number;
   pending: number;
   total: number;
+  /** The keys of the completed files: a default preview names one of them. */
+  keys: string[];
 }
 
 /** Counts by status, from a list already read. */
 export function fileFacts(files: FileWithObject[]): FileFacts {
-  const completed = files.filter((f) => f.entry.status === 'completed').length;
-  return { completed, pending: files.length - completed, total: files.length };
+  const keys = files.filter((f) => f.entry.status === 'completed').map((f) => f.entry.key);
+  return { completed: keys.length, pending: files.length - keys.length, total: files.length, keys };
 }
 
 /**

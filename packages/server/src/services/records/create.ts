@@ -12,11 +12,11 @@ import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 export function createOperation(kit: RecordKit, views: RecordViews) {
   return async (actor: Actor, body: unknown, options: ReadOptions = {}): Promise<RecordView> => {
     kit.authorize('canCreate', actor, { facts: NO_RECORD });
-    const document = kit.prepare(body);
+    const { document, dropped } = kit.prepare(body);
     const input = isObject(body) ? body : {};
     for (const component of kit.components) await component.checkCreate?.(actor, input);
     const id = newRecordId();
-    const errors = await kit.validate(id, document, undefined, []);
+    const errors = [...dropped, ...(await kit.validate(id, document, undefined, []))];
     await kit.unit('create', async (unit) => {
       await kit.deps.userLimits.checkOpenDrafts(unit.tx, actor.identity.userId!);
       const parent = await unit.repo.insertParent(newRecordId(), actor.identity.userId!);

@@ -1,13 +1,19 @@
+import {
+  dropUnknownKeys,
+  oversizedPart,
+  type CustomFieldGroup,
+  type FieldError,
+} from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
-import { DomainError, notFound, permissionDenied } from '../errors.ts';
+import { DomainError, fieldError, notFound, permissionDenied } from '../errors.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
 import type { AccessService } from '../sharing/access.service.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import type { RecordComponent } from './components.ts';
-import { normalizeDocument, type RecordDocument } from './document.ts';
+import { dropEmpty, normalizeDocument, type RecordDocument } from './document.ts';
 import type { RecordRow } from './repository.ts';
 import { sanitizeDescriptions } from './rich-text.ts';
 import { createStateReader, type DraftLoaded, type Loaded } from './state.ts';
@@ -25,6 +31,8 @@ export interface RecordServiceDeps {
   files: RecordFilesComponent;
   /** Per-user limits: a new draft is refused past the owner's open drafts. */
   userLimits: Pick<UserLimitsService, 'checkOpenDrafts'>;
+  /** The custom field groups the site switched on: the only custom fields a record keeps. */
+  customFields: readonly CustomFieldGroup[];
 }
 
 /** What every operation of the records service shares: state, rules, the unit of work. */
@@ -69,12 +77,31 @@ export function createRecordKit(deps: RecordServiceDeps) {
     }
   }
 
-  /** Draft documents keep vocabulary references as ids only; titles are read back. */
-  function prepare(body: unknown): RecordDocument {
+  /**
+   * The document a save stores, and what it dropped: keys the record schema
+   * does not know are reported (`unknownField`) and never stored, as
+   * InvenioRDM's schemas do. A document over the size limit is refused.
+   * Draft documents keep vocabulary references as ids only; titles are read back.
+   */
+  function prepare(body: unknown): { document: RecordDocument; dropped: FieldError[] } {
     const document = normalizeDocument(body);
+    const paths = dropUnknownKeys(document as unknown as Record<string, unknown>, {
+      customFields: deps.customFields,
+    });
+    if (paths.length > 0) {
+      document.metadata = (dropEmpty(document.metadata) ?? {}) as Record<string, unknown>;
+      document.custom_fields = (dropEmpty(document.custom_fields) ?? {}) as Record<string, unknown>;
+    }
+    const oversized = oversizedPart(document as unknown as Record<string, unknown>);
+    if (oversized) throw fieldError(oversized, 'documentTooLarge');
     reduceRefsToIds(document.metadata);
     sanitizeDescriptions(document.metadata);
-    return document;
+    const dropped = paths.map((field): FieldError => ({
+      field,
+      messages: ['unknownField'],
+      severity: 'error',
+    }));
+    return { document, dropped };
   }
 
   /** The validation errors of a draft (on the pool: never inside a unit of work). */
@@ -92,6 +119,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
       published,
       fileCount: files.completed,
       totalFiles: files.total,
+      fileKeys: files.keys,
       ...(doiTakenByOther === undefined ? {} : { doiTakenByOther }),
     });
   }

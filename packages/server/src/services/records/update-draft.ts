@@ -5,7 +5,10 @@ import { withSavedDraft } from './context.ts';
 import { fromContext } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
-/** Saves whatever the client sent; problems come back as errors, nothing is dropped. */
+/**
+ * Saves what the client sent; problems come back as errors. Only keys the
+ * record schema does not know are dropped (reported as `unknownField`).
+ */
 export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
   return async (
     actor: Actor,
@@ -13,7 +16,7 @@ export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
     body: unknown,
     options: ReadOptions & { expectedRevision?: number } = {},
   ): Promise<RecordView> => {
-    const document = kit.prepare(body);
+    const { document, dropped } = kit.prepare(body);
     const { existing, saved } = await kit.unit('updateDraft', async (unit) => {
       const existing = await kit.lockDraft(unit, id);
       // Permission before state: who may not save learns nothing of the revision.
@@ -31,13 +34,16 @@ export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
     // Saved first, then validated (after the commit): a save never rejects.
     const { doiTakenByOther, ...savedRow } = saved;
     const files = existing.files ?? (await kit.deps.files.entries(id, true));
-    const errors = await kit.validate(
-      id,
-      document,
-      await kit.publishedOf(existing),
-      files,
-      doiTakenByOther,
-    );
+    const errors = [
+      ...dropped,
+      ...(await kit.validate(
+        id,
+        document,
+        await kit.publishedOf(existing),
+        files,
+        doiTakenByOther,
+      )),
+    ];
     // Parent, grants and version flags are as read under the lock: no second read.
     const after = withSavedDraft(existing.context, savedRow, document);
     return views.view(fromContext(after), actor, { ...options, errors, files });

@@ -1,4 +1,4 @@
-import { validateRecord, type FieldError } from '@arca/schema';
+import { validateRecord, type CustomFieldGroup, type FieldError } from '@arca/schema';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import type { PidService } from '../pids.service.ts';
 import { EXTERNAL_PROVIDER, MANAGED_PROVIDER } from '../pids.service.ts';
@@ -15,6 +15,8 @@ export interface ValidationInput {
   fileCount: number;
   /** Every file, whatever its state. */
   totalFiles?: number;
+  /** The keys of the completed files. */
+  fileKeys?: string[];
   /** Whether another object holds the external DOI, when already known (a save asks with its write). */
   doiTakenByOther?: boolean;
 }
@@ -48,16 +50,17 @@ export function createRecordValidator(deps: {
   vocabularies: VocabularyService;
   pids: PidService;
   rules: ValidationRules;
+  /** The custom field groups the site switched on. */
+  customFields: readonly CustomFieldGroup[];
 }) {
   return {
     async validate(input: ValidationInput, now = new Date()): Promise<FieldError[]> {
       const { document } = input;
-      const errors = validateRecord(document, { today: now.toISOString().slice(0, 10) }).map(
-        (error) => ({
-          ...error,
-          messages: [...error.messages],
-        }),
-      );
+      // Strict: what is published has passed the whole schema, custom fields and limits included.
+      const errors = validateRecord(document, {
+        today: now.toISOString().slice(0, 10),
+        customFields: deps.customFields,
+      }).map((error) => ({ ...error, messages: [...error.messages] }));
 
       const refs = vocabularyRefs(document.metadata);
       const known = await deps.vocabularies.findMany(refs);
@@ -72,6 +75,11 @@ export function createRecordValidator(deps: {
       // The metadata-only toggle is off while files exist (SPEC §5).
       if (document.files.enabled === false && (input.totalFiles ?? 0) > 0) {
         add(errors, 'files.enabled', 'filesExistMetadataOnly');
+      }
+
+      const preview = document.files.default_preview;
+      if (typeof preview === 'string' && !(input.fileKeys ?? []).includes(preview)) {
+        add(errors, 'files.default_preview', 'defaultPreviewNotFound');
       }
 
       // Once public long enough, a published record stays public (SPEC §5).

@@ -163,10 +163,11 @@ describe('requests and their timeline (expand=1)', () => {
     requestId = submit.json.id;
   });
 
-  it('hides a private creator and commenter from a curator who does not manage', async () => {
+  it('names the creator to a curator who decides the request, and only there', async () => {
+    // Those who decide a request are told who made it (requestPolicy.canNameCreator)…
     const read = await who.curator!.get(`/api/requests/${requestId}?expand=1`);
     expect(read.status, read.body).toBe(200);
-    expectHidden(read.json.expanded?.created_by, 'request');
+    expectShown(read.json.expanded?.created_by, 'curator');
     const timeline = await who.curator!.get(`/api/requests/${requestId}/timeline?expand=1`);
     expect(timeline.status).toBe(200);
     const mine = (timeline.json.hits.hits as { created_by: { user?: string } }[]).filter(
@@ -174,7 +175,9 @@ describe('requests and their timeline (expand=1)', () => {
     );
     expect(mine.length).toBeGreaterThan(0);
     for (const hit of mine)
-      expectHidden((hit as { expanded?: { created_by?: Named } }).expanded?.created_by, 'event');
+      expectShown((hit as { expanded?: { created_by?: Named } }).expanded?.created_by, 'curator');
+    // …while the profile itself stays private to a curator who does not manage.
+    expect((await who.curator!.get(`/api/users/${priya.id}`)).status).toBe(403);
   });
   it.each(SEES)('names them to %s', async (name) => {
     const read = await who[name]!.get(`/api/requests/${requestId}?expand=1`);
@@ -204,7 +207,7 @@ describe('submission mails', () => {
     return (await who.admin!.get('/api/admin/outbox?size=1')).json.hits.total as number;
   };
 
-  it('name a private uploader to the managers only; curators read "Someone"', async () => {
+  it('name a private uploader to the curators who decide the submission', async () => {
     const before = await mailCount();
     const draft = (await createDraft(who.self!, publishable('Mailed by Priya'))).json;
     await who.self!.put(`/api/records/${draft.id}/draft/review`, {
@@ -217,9 +220,8 @@ describe('submission mails', () => {
     expect(submit.status, submit.body).toBe(202);
     const mails = await mailsTo(before);
     const about = (email: string) => mails.find((mail) => mail.to === email)?.text ?? '';
-    expect(about(curatorEmail)).toContain('Someone submitted "Mailed by Priya"');
-    expect(about(curatorEmail)).toContain('Message from Someone:');
-    expect(about(curatorEmail)).not.toContain(PRIVATE_NAME);
+    expect(about(curatorEmail)).toContain(`${PRIVATE_NAME} submitted "Mailed by Priya"`);
+    expect(about(curatorEmail)).toContain(`Message from ${PRIVATE_NAME}:`);
     expect(about(managerEmail)).toContain(`${PRIVATE_NAME} submitted "Mailed by Priya"`);
   });
 });

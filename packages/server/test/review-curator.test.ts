@@ -73,27 +73,26 @@ describe('a curator reviewing a submission', () => {
 });
 
 describe('names on a request (expand=1)', () => {
-  it('names a private submitter to the managers, and to a curator by id only', async () => {
+  it('names a private submitter to the curators who decide, not through the user API', async () => {
     const { request } = await submitted('Whose submission');
     const created = request.created_by.user as string;
     // The user API keeps a restricted profile from a curator who does not manage…
     expect((await curator.get(`/api/users/${created}`)).status).toBe(403);
     const plain = await curator.get(`/api/requests/${request.id}`);
     expect(plain.json.expanded).toBeUndefined();
-    // …and so does the request (personPolicy): the id, no name.
+    // …but the request names its creator to those who decide it (SPEC §6: who submitted).
     const expanded = await curator.get(`/api/requests/${request.id}?expand=1`);
     expect(expanded.status).toBe(200);
-    expect(expanded.json.expanded.created_by).toEqual({
+    expect(expanded.json.expanded.created_by).toMatchObject({
       id: created,
-      username: null,
-      profile: { full_name: '' },
+      profile: { full_name: 'Uli Uploader' },
     });
     const timeline = await curator.get(`/api/requests/${request.id}/timeline?expand=1`);
     const authors = timeline.json.hits.hits.map(
       (event: { expanded?: { created_by: { profile: { full_name: string } } } }) =>
         event.expanded?.created_by.profile.full_name,
     );
-    expect(authors).not.toContain('Uli Uploader');
+    expect(authors).toContain('Uli Uploader');
     // The community's owner manages its members' names.
     const managed = await owner.get(`/api/requests/${request.id}?expand=1`);
     expect(managed.json.expanded.created_by.profile.full_name).toBe('Uli Uploader');

@@ -108,6 +108,8 @@ export const requestPolicy = {
     SystemProcess,
   ],
   canComment: [RequestCreator, RequestReceiver, RecordManagers, GuestTokenHolder, Administrator],
+  /** Who decides a request is told who made it, whatever that person's profile hides. */
+  canNameCreator: [RequestReceiver, Administrator, SystemProcess],
   /** "My requests": those I made and those I decide. */
   canListAsMine: [RequestCreator, RequestReceiver, RecordManagers],
   /** Title, description and payload; the type says in which statuses (created by default). */

@@ -5,12 +5,14 @@ import type { ExpandedUsers } from './serializers/request.serializer.ts';
 
 /**
  * With `expand=1`, the name of each person a request or its timeline names, to those
- * who may see it (personPolicy); a private profile is named by its id only.
+ * who may see it (personPolicy); a private profile is named by its id only, but for
+ * `named` (the creator, to those who decide the request: requestPolicy.canNameCreator).
  */
 export async function usersByIds(
   services: Services,
   who: Actor,
   ids: (string | undefined)[],
+  named?: string,
 ): Promise<ExpandedUsers> {
   const rows: UserRow[] = [];
   for (const id of new Set(ids)) {
@@ -24,7 +26,7 @@ export async function usersByIds(
     const id = String(row.id);
     users.set(
       id,
-      shown.has(row.id)
+      shown.has(row.id) || id === named
         ? { id, username: row.username, profile: { full_name: row.fullName } }
         : { id, username: null, profile: { full_name: '' } },
     );

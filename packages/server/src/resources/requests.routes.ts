@@ -64,8 +64,11 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
   const links = linkBuilder(config.siteUrl);
   const tags = ['requests'];
 
-  const expandedUsers = (request: FastifyRequest, ids: (string | undefined)[]) =>
-    usersByIds(services, request.actor, ids);
+  const expandedUsers = (
+    request: FastifyRequest,
+    ids: (string | undefined)[],
+    namedCreator: string | undefined,
+  ) => usersByIds(services, request.actor, ids, namedCreator);
 
   return (app, _options, done) => {
     const search =
@@ -143,9 +146,11 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
       async (request, reply) => {
         const view = await services.requests.read(request.actor, request.params.id);
         const users = request.query.expand
-          ? await expandedUsers(request, [
-              view.row.creatorType === 'user' ? view.row.creatorId : undefined,
-            ])
+          ? await expandedUsers(
+              request,
+              [view.row.creatorType === 'user' ? view.row.creatorId : undefined],
+              view.namedCreator,
+            )
           : undefined;
         return reply
           .header('etag', `"${view.row.revisionId}"`)
@@ -358,7 +363,9 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           size,
           sort === 'newest',
         );
-        const users = expand ? await expandedUsers(request, eventAuthors(result.hits)) : undefined;
+        const users = expand
+          ? await expandedUsers(request, eventAuthors(result.hits), result.namedCreator)
+          : undefined;
         return {
           hits: {
             hits: result.hits.map((view) => serializeEvent(view, request.params.id, links, users)),

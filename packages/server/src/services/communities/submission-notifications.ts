@@ -96,7 +96,9 @@ export function submissionNotifications(deps: {
     switch (event.action) {
       case 'submit': {
         for (const curator of await curators(request.receiverId ?? '', actorId)) {
-          const requester = (await nameFor(curator, uploader)) ?? '';
+          // Curators decide the submission: they are told who made it, as the request page
+          // tells them (requestPolicy.canNameCreator).
+          const requester = uploader?.name ?? '';
           await mailer.queue(db, {
             to: curator.email,
             template: 'submission-received',

@@ -25,6 +25,8 @@ export interface RequestView {
   row: RequestRow;
   actions: RequestActionName[];
   canComment: boolean;
+  /** The creator's user id when the actor may name them (the request's deciders). */
+  namedCreator?: string;
 }
 
 export interface RequestServiceDeps {
@@ -109,6 +111,9 @@ export function createRequestKit(deps: RequestServiceDeps) {
       row: request,
       actions: allowedActions(actor, request, facts),
       canComment: can(requestPolicy, 'canComment', actor, facts),
+      ...(request.creatorType === 'user' && can(requestPolicy, 'canNameCreator', actor, facts)
+        ? { namedCreator: request.creatorId }
+        : {}),
     };
   }
 

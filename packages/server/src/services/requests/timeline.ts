@@ -35,6 +35,7 @@ export function timelineOperations(kit: RequestKit, views: EventViews) {
     return {
       hits: await Promise.all(rows.map((r) => views.eventView(actor, request, r))),
       total: total?.n ?? 0,
+      namedCreator: (await kit.viewOf(actor, request)).namedCreator,
     };
   }
 

@@ -1,3 +1,9 @@
-import { describeFiles } from './files.suite.ts';
+import { useFilesApp } from './files.app.ts';
+import { describeFileMultipart } from './files.multipart.suite.ts';
+import { describeFileReads } from './files.reads.suite.ts';
+import { describeFileUploads } from './files.uploads.suite.ts';
 
-describeFiles('local');
+const app = useFilesApp('local');
+describeFileUploads(app);
+describeFileReads(app);
+describeFileMultipart(app);

@@ -203,8 +203,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 
 /**
  * Twice the cores plus one, the usual sizing of a database pool: more connections
- * than the cores can serve only queue inside PostgreSQL and add switching (measured
- * in docs/benchmarks.md, "Draft save, fifth pass").
+ * than the cores can serve only queue inside PostgreSQL and add switching (the
+ * "Records and draft save" figures in docs/benchmarks.md use this default).
  */
 function defaultPoolSize(): number {
   return 2 * os.availableParallelism() + 1;

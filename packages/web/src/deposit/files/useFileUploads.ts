@@ -129,7 +129,7 @@ export function useFileUploads() {
   }, [showList]);
 
   // Uppy, the S3 plugin and the MD5 code load with the first file chosen:
-  // the editor's first paint does not wait for them (docs/benchmarks.md).
+  // the editor's first paint does not wait for them (docs/benchmarks.md, "Deposit page bundle").
   const [uploader, setUploader] = useState<LoadedUploader>();
   const loading = useRef<Promise<LoadedUploader>>(undefined);
   const refreshRef = useRef(refresh);

@@ -23,17 +23,24 @@ describe.each(['local', 's3'] as const)('part links of big multipart uploads (%s
   beforeAll(async () => {
     if (backend === 's3') s3 = await startS3Server();
     t = await startTestApp({ vocabularies: true, env: s3?.env ?? {} });
+    const depositor = await buildUser(t.services);
     alice = t.client();
-    await alice.login((await buildUser(t.services)).email);
+    await alice.login(depositor.email);
     admin = t.client();
     await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+    // Terabytes of parts: past the default storage per user too, which an administrator raises.
+    const raised = await admin.put(`/api/admin/users/${depositor.id}/quota`, {
+      max_drafts: null,
+      max_bytes: 2 ** 50,
+    });
+    expect(raised.status, raised.body).toBe(200);
   });
   afterAll(async () => {
     await t.close();
     await s3?.close();
   });
 
-  /** A draft whose quota an administrator raised far enough for terabytes. */
+  /** A draft whose quota an administrator raised far enough for terabytes, as the user's. */
   async function roomyDraft() {
     const draft = await draftWithFiles(alice);
     const quota = await admin.put(`/api/admin/records/${draft.id}/quota`, {

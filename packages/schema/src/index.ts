@@ -8,3 +8,4 @@ export * from './sharing.ts';
 export * from './communities.ts';
 export * from './requests.ts';
 export * from './locales.ts';
+export * from './files-listing.ts';

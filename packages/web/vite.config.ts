@@ -2,9 +2,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     // The server serves this folder for every route outside /api.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { createRecordCache } from './http/record-cache.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCreationLimit } from './http/creation-limit.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
@@ -129,6 +130,7 @@ export async function buildApp({
   registerJsonParser(app);
   registerErrorHandling(app);
   registerInputGuard(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerAuthentication(app, context);
   registerActor(app);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app: its files, and index.html for every other
  * non-API path so the client-side router can take over.
@@ -15,11 +17,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     wildcard: false,
     index: false,
-    // Hashed asset names change with their content, so they can be cached for good.
+    // The build writes brotli and gzip copies beside each file (web/precompress.ts).
+    preCompressed: true,
+    // Hashed asset names change with their content, so they can be cached for good;
+    // the rest (index.html, icons) keep their names and are checked on every use.
     setHeaders: (reply, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) {
-        void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      }
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      void reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
   return true;

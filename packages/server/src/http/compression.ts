@@ -9,7 +9,8 @@ export const COMPRESSION_THRESHOLD = 1024;
  * list has it), images, archives, media: they are compressed already or are
  * someone's bytes.
  */
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml)/;
 
 /**
  * Routes that hand over stored files: their bytes go out exactly as they were

@@ -7,7 +7,12 @@ import { users } from './db/schema.ts';
 import { seedDemo } from './demo/seed.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
-import { loadVocabularies } from './vocabularies/loader.ts';
+import { seedFromTemplate } from './db/pglite-template.ts';
+import {
+  forgetVocabularyFiles,
+  loadVocabularies,
+  vocabularyVersion,
+} from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
 
@@ -28,13 +33,17 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean | object } = {},
 ): Promise<Server> {
+  const dataDir = `${config.dataDir}/db`;
+  // A new embedded database starts from the build's template instead of initdb.
+  if (!config.databaseUrl) seedFromTemplate(dataDir, await vocabularyVersion());
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
-    dataDir: `${config.dataDir}/db`,
+    dataDir,
   });
   const { db } = database;
   await loadVocabularies(db);
+  forgetVocabularyFiles();
   // The outbox writes mail to the app's log, which exists only once the app is built.
   const appLog: { current?: FastifyInstance['log'] } = {};
   const services = createServices(db, config, {

@@ -1,25 +1,5 @@
-import { loadConfig } from './config.ts';
-import { startServer } from './bootstrap.ts';
-import { demoLoginLines } from './demo/seed.ts';
+// `npm start`: the resolver is set up before the first import of the server's modules.
+import { registerLeanResolution } from './module-resolution.ts';
 
-const config = loadConfig();
-const server = await startServer(config);
-await server.app.listen({ port: config.port, host: config.host });
-
-const lines = [
-  '',
-  `  ${config.siteName} is running at ${config.siteUrl}`,
-  `  API documentation: ${config.siteUrl}/api/docs`,
-  `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
-  '',
-  '  Demo logins (email, password):',
-  ...demoLoginLines(),
-  '',
-];
-process.stdout.write(`${lines.join('\n')}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
-  });
-}
+registerLeanResolution();
+await import('./serve.ts');

@@ -51,12 +51,20 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.template);
 }
 
+/**
+ * PostgreSQL's default (128 MB) is memory the embedded database keeps for good
+ * once touched, inside the app's own process; a small repository's working set
+ * fits in far less, and the rest stays in the operating system's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(template ? { loadDataDir: template } : {}),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

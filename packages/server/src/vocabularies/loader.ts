@@ -53,8 +53,22 @@ async function readDataFiles(): Promise<DataFiles> {
 }
 
 // The files do not change while the process runs, and naming ~700 languages
-// in 40 locales takes a moment: both are done once per process.
+// in 40 locales takes a moment: both are done once per process, until forgotten.
 let dataFiles: Promise<DataFiles> | undefined;
+
+/** The hash of the shipped data files, as stored by the last load. */
+export async function vocabularyVersion(): Promise<string> {
+  dataFiles ??= readDataFiles();
+  return (await dataFiles).version;
+}
+
+/**
+ * Lets go of the data files and their merged entries (megabytes of strings),
+ * once a server has loaded them; a later load reads them again.
+ */
+export function forgetVocabularyFiles(): void {
+  dataFiles = undefined;
+}
 
 /**
  * Loads the shipped data files into the database when they differ from what

@@ -25,9 +25,13 @@ export function readTitleCatalogues(): Map<string, { text: string; titles: Title
   for (const file of readdirSync(localesDir).sort()) {
     if (!file.endsWith('.json')) continue;
     const text = readFileSync(new URL(file, localesDir), 'utf8');
+    let titles: TitleCatalogue | undefined;
+    // Parsed only when the entries are merged: a start whose vocabularies are loaded needs the text's hash alone.
     catalogues.set(file.slice(0, -'.json'.length), {
       text,
-      titles: JSON.parse(text) as TitleCatalogue,
+      get titles() {
+        return (titles ??= JSON.parse(text) as TitleCatalogue);
+      },
     });
   }
   return catalogues;

@@ -1,7 +1,11 @@
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type CollectGarbage = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type CollectGarbage = (options: {
+  type: 'major';
+  execution: 'sync';
+  flavor: 'last-resort';
+}) => void;
 
 /**
  * Hands back to the operating system what starting up used and no longer

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,7 +21,12 @@ import { fileURLToPath } from 'node:url';
  * vocabulary loader still run on it and do whatever is left to do.
  */
 
-const pgliteRoot = path.resolve(fileURLToPath(import.meta.resolve('@electric-sql/pglite')), '../..');
+const pgliteRoot = path.resolve(
+  fileURLToPath(import.meta.resolve('@electric-sql/pglite')),
+  '../..',
+);
+/** Beside the installed packages, where build tools keep what they made (node_modules/.cache). */
+const defaultCache = path.resolve(pgliteRoot, '../../.cache/arca');
 const migrationsJournal = new URL('./migrations/meta/_journal.json', import.meta.url);
 
 /**
@@ -20,7 +34,7 @@ const migrationsJournal = new URL('./migrations/meta/_journal.json', import.meta
  * version of the vocabularies lives (a template of another schema must never
  * seed a data dir, and one of other vocabularies would be reloaded at once).
  */
-export function pgliteTemplateDir(vocabularies: string): string {
+export function pgliteTemplateDir(vocabularies: string, cache = defaultCache): string {
   const { version } = JSON.parse(readFileSync(path.join(pgliteRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -30,14 +44,18 @@ export function pgliteTemplateDir(vocabularies: string): string {
     .update(vocabularies)
     .digest('hex')
     .slice(0, 16);
-  return path.join(pgliteRoot, '../../.cache/arca', `pglite-${key}`);
+  return path.join(cache, `pglite-${key}`);
 }
 
 const isDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
 /** Copies the template into `dataDir` when that holds no database yet; true if it did. */
-export function seedFromTemplate(dataDir: string, vocabularies: string): boolean {
-  const template = pgliteTemplateDir(vocabularies);
+export function seedFromTemplate(
+  dataDir: string,
+  vocabularies: string,
+  cache = defaultCache,
+): boolean {
+  const template = pgliteTemplateDir(vocabularies, cache);
   if (isDatabase(dataDir) || !isDatabase(template)) return false;
   cpSync(template, dataDir, { recursive: true });
   return true;
@@ -51,8 +69,9 @@ export function seedFromTemplate(dataDir: string, vocabularies: string): boolean
 export async function makePgliteTemplate(
   vocabularies: string,
   prepare: (dir: string) => Promise<void>,
+  cache = defaultCache,
 ): Promise<string> {
-  const template = pgliteTemplateDir(vocabularies);
+  const template = pgliteTemplateDir(vocabularies, cache);
   if (isDatabase(template)) return template;
   const parent = path.dirname(template);
   mkdirSync(parent, { recursive: true });
@@ -64,7 +83,8 @@ export async function makePgliteTemplate(
     // Templates of earlier versions are of no more use.
     for (const entry of readdirSync(parent)) {
       const dir = path.join(parent, entry);
-      if (entry.startsWith('pglite-') && dir !== template) rmSync(dir, { recursive: true, force: true });
+      if (entry.startsWith('pglite-') && dir !== template)
+        rmSync(dir, { recursive: true, force: true });
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -65,12 +65,17 @@ async function depositPageRequests(url: string) {
 
 async function wire(url: string) {
   const { urls, cookie } = await depositPageRequests(url);
-  const total = async (encoding: string) => {
-    let sum = 0;
-    for (const each of urls) sum += await wireBytes(each, { cookie, 'accept-encoding': encoding });
-    return sum;
-  };
-  return { requests: urls.length, br: await total('br'), identity: await total('identity') };
+  const sizes: { url: string; br: number; identity: number }[] = [];
+  for (const each of urls) {
+    const headers = { cookie };
+    sizes.push({
+      url: new URL(each).pathname + new URL(each).search,
+      br: await wireBytes(each, { ...headers, 'accept-encoding': 'br' }),
+      identity: await wireBytes(each, { ...headers, 'accept-encoding': 'identity' }),
+    });
+  }
+  const sum = (key: 'br' | 'identity') => sizes.reduce((total, size) => total + size[key], 0);
+  return { requests: urls.length, br: sum('br'), identity: sum('identity'), sizes };
 }
 
 /** A throwaway database on the DATABASE_URL server. */
@@ -140,6 +145,7 @@ try {
 }
 
 // (2) Starts and memory.
+if (process.env.BENCH_WIRE_ONLY) { console.log(bytes); process.exit(0); }
 const baseline = await bareFastify();
 const pglite = await startTwice({});
 const postgresUrl = process.env.DATABASE_URL;
@@ -162,6 +168,8 @@ const wireMet = bytes.br / 1024 <= TARGETS.wireKb;
 console.log(
   `| br | ${kb(bytes.br)} | ${(bytes.br / bytes.identity).toFixed(3)} | ≤ ${TARGETS.wireKb} KB: ${verdict(wireMet)} |`,
 );
+for (const size of bytes.sizes.sort((a, b) => b.br - a.br).slice(0, Number(process.env.BENCH_ROWS ?? 0)))
+  console.log(`| ${size.url.slice(0, 70)} | ${kb(size.br)} of ${kb(size.identity)} | | |`);
 console.log('');
 console.log(`Starts (wall s / CPU s) and RSS ${settleMs / 1000} s after the banner, demo data:`);
 console.log('');

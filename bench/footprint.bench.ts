@@ -145,7 +145,10 @@ try {
 }
 
 // (2) Starts and memory.
-if (process.env.BENCH_WIRE_ONLY) { console.log(bytes); process.exit(0); }
+if (process.env.BENCH_WIRE_ONLY) {
+  console.log(bytes);
+  process.exit(0);
+}
 const baseline = await bareFastify();
 const pglite = await startTwice({});
 const postgresUrl = process.env.DATABASE_URL;
@@ -168,7 +171,9 @@ const wireMet = bytes.br / 1024 <= TARGETS.wireKb;
 console.log(
   `| br | ${kb(bytes.br)} | ${(bytes.br / bytes.identity).toFixed(3)} | ≤ ${TARGETS.wireKb} KB: ${verdict(wireMet)} |`,
 );
-for (const size of bytes.sizes.sort((a, b) => b.br - a.br).slice(0, Number(process.env.BENCH_ROWS ?? 0)))
+for (const size of bytes.sizes
+  .sort((a, b) => b.br - a.br)
+  .slice(0, Number(process.env.BENCH_ROWS ?? 0)))
   console.log(`| ${size.url.slice(0, 70)} | ${kb(size.br)} of ${kb(size.identity)} | | |`);
 console.log('');
 console.log(`Starts (wall s / CPU s) and RSS ${settleMs / 1000} s after the banner, demo data:`);

@@ -104,6 +104,19 @@ export function createS3Storage(settings: S3Settings): Storage {
       return answer.Body as Readable;
     },
 
+    async readInto(key, target) {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      let at = 0;
+      for await (const chunk of answer.Body as Readable) {
+        const bytes = chunk as Buffer;
+        if (at + bytes.length > target.length)
+          throw new Error(`${key}: more than ${target.length} bytes`);
+        bytes.copy(target, at);
+        at += bytes.length;
+      }
+      if (at !== target.length) throw new Error(`${key}: ${at} bytes, not ${target.length}`);
+    },
+
     async hash(key): Promise<StoredBytes | null> {
       try {
         await client.send(new HeadObjectCommand({ Bucket, Key: key }));

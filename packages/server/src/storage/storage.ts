@@ -48,6 +48,13 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
 
   /**
+   * Reads a small object whole into `target`, which has exactly its size (the
+   * files of a zip archive: no stream per file). Rejects when the object is
+   * absent or shorter.
+   */
+  readInto(key: string, target: Buffer): Promise<void>;
+
+  /**
    * Reads the stored bytes back and hashes them: what a commit trusts. Null when
    * absent. (Local storage may have hashed a multipart upload's parts as they
    * were written, and answer without reading them again.)

@@ -4,7 +4,8 @@ import { lstat, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileSink, hashFile, runningMd5 } from './file-io.ts';
+import { crc32 } from 'node:zlib';
+import { FileSink, hashFile, readFiles, runningMd5 } from './file-io.ts';
 import { SizeLimitError, type ByteRange, type Storage, type StoredItem } from './storage.ts';
 
 const TEMP_MARK = '.tmp-';
@@ -93,8 +94,22 @@ export function createLocalStorage(root: string): Storage {
       });
     },
 
-    readInto(key, target) {
-      return readWhole(pathOf(key), target);
+    async readFiles(keys, into) {
+      const memory = into[0]?.buffer;
+      if (memory instanceof SharedArrayBuffer && into.every((b) => b.buffer === memory)) {
+        const files = keys.map((key, i) => ({
+          path: pathOf(key),
+          at: into[i]!.byteOffset,
+          size: into[i]!.length,
+        }));
+        return readFiles(memory, files);
+      }
+      return Promise.all(
+        keys.map(async (key, i) => {
+          await readWhole(pathOf(key), into[i]!);
+          return crc32(into[i]!);
+        }),
+      );
     },
 
     async hash(key) {

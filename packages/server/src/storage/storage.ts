@@ -48,11 +48,12 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
 
   /**
-   * Reads a small object whole into `target`, which has exactly its size (the
-   * files of a zip archive: no stream per file). Rejects when the object is
-   * absent or shorter.
+   * Reads small objects whole, each into its `into` buffer (exactly its size),
+   * and answers their CRC-32s: the files of a zip archive, many at a time, no
+   * stream per file. Buffers over one SharedArrayBuffer let local storage read
+   * them on an I/O thread. Rejects when an object is absent or shorter.
    */
-  readInto(key: string, target: Buffer): Promise<void>;
+  readFiles(keys: string[], into: Buffer[]): Promise<number[]>;
 
   /**
    * Reads the stored bytes back and hashes them: what a commit trusts. Null when

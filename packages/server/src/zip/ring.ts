@@ -7,8 +7,8 @@ export class Ring {
   private head = 0;
   private readonly live: { start: number; length: number }[] = [];
 
-  constructor(size: number) {
-    this.memory = Buffer.allocUnsafe(size);
+  constructor(memory: Buffer) {
+    this.memory = memory;
   }
 
   /** A slice of `length` bytes, or null while too little has come back. */

@@ -6,14 +6,13 @@ import {
   endRecords,
   localHeader,
   SMALL,
-  type ZipEntry,
   type ZipLayout,
 } from './zip-layout.ts';
 
 /** Where the bytes of the archive's files come from, by their index in the layout. */
 export interface ZipSource {
-  /** Fills `target` with a small file's bytes (exactly its size). */
-  readInto(index: number, target: Buffer): Promise<void>;
+  /** Fills each `into` with a small file's bytes (exactly its size); their CRC-32s. */
+  readFiles(indices: number[], into: Buffer[]): Promise<number[]>;
   /** Streams a file's bytes, or the inclusive range of them. */
   read(index: number, range?: { start: number; end: number }): Promise<AsyncIterable<Buffer>>;
   /** CRC-32s learnt by earlier reads (objects never change under their key). */
@@ -21,11 +20,13 @@ export interface ZipSource {
 }
 
 const CHUNK = 1 << 20;
-/** Small files read ahead, at most, and the memory they share. */
-const READ_AHEAD = 32;
+/** Small files go to storage in batches of at most so many files and bytes, so many at once. */
+const BATCH_FILES = 256;
+const BATCH_BYTES = 1 << 20;
+const BATCHES_AHEAD = 3;
 const RING = Math.max(4 << 20, 2 * SMALL + 1);
-/** Files read at once to learn CRC-32s a slice needs but does not contain. */
-const CRC_READS = 8;
+/** Large files read at once to learn CRC-32s a slice needs but does not contain. */
+const CRC_READS = 4;
 
 const overlaps = (from: number, to: number, start: number, end: number) => from < end && to > start;
 
@@ -39,24 +40,26 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   );
 }
 
-async function crcOf(source: ZipSource, index: number, entry: ZipEntry): Promise<number> {
-  if (entry.small) {
-    const bytes = Buffer.allocUnsafe(entry.size);
-    if (entry.size) await source.readInto(index, bytes);
-    return crc32(bytes);
-  }
+async function largeCrc(source: ZipSource, index: number): Promise<number> {
   let crc = 0;
   for await (const chunk of await source.read(index)) crc = crc32(chunk, crc);
   return crc;
 }
 
-/** Small files read ahead in archive order, into one ring of memory. */
+const sharedMemory = (size: number) => Buffer.from(new SharedArrayBuffer(size));
+
+/**
+ * Small files read ahead in archive order, in batches, into one ring of shared
+ * memory (which local storage fills from an I/O thread).
+ */
 class ReadAhead {
   private readonly source: ZipSource;
   private readonly sizes: number[];
   private readonly indices: number[];
   private readonly ring: Ring;
-  private readonly started: Promise<Buffer>[] = [];
+  private readonly batches: Promise<{ bytes: Buffer[]; crcs: number[] }>[] = [];
+  private current: { bytes: Buffer[]; crcs: number[] } = { bytes: [], crcs: [] };
+  private taken = 0;
   private next = 0;
 
   constructor(source: ZipSource, layout: ZipLayout, indices: number[]) {
@@ -64,34 +67,43 @@ class ReadAhead {
     this.indices = indices;
     this.sizes = indices.map((i) => layout.entries[i]!.size);
     // No more memory than the files need (each of them fits: all are small).
-    this.ring = new Ring(
-      Math.min(
-        RING,
-        this.sizes.reduce((sum, size) => sum + size, 1),
-      ),
-    );
+    const needed = this.sizes.reduce((sum, size) => sum + size, 1);
+    this.ring = new Ring(sharedMemory(Math.min(RING, needed)));
     this.fill();
   }
 
   private fill() {
-    while (this.next < this.indices.length && this.started.length < READ_AHEAD) {
-      const index = this.indices[this.next]!;
-      const size = this.sizes[this.next]!;
-      const target = size === 0 ? Buffer.alloc(0) : this.ring.take(size);
-      if (!target) return;
-      this.next++;
-      const read = size === 0 ? Promise.resolve(target) : this.source.readInto(index, target);
-      const started = read.then(() => target);
+    while (this.next < this.indices.length && this.batches.length < BATCHES_AHEAD) {
+      const indices: number[] = [];
+      const bytes: Buffer[] = [];
+      let total = 0;
+      while (this.next < this.indices.length && indices.length < BATCH_FILES) {
+        const size = this.sizes[this.next]!;
+        if (indices.length && total + size > BATCH_BYTES) break;
+        const target = size === 0 ? Buffer.alloc(0) : this.ring.take(size);
+        if (!target) break;
+        indices.push(this.indices[this.next++]!);
+        bytes.push(target);
+        total += size;
+      }
+      if (!indices.length) return;
+      const batch = this.source.readFiles(indices, bytes).then((crcs) => ({ bytes, crcs }));
       // Awaited in order by `take`; a failure is not unhandled meanwhile.
-      started.catch(() => undefined);
-      this.started.push(started);
+      batch.catch(() => undefined);
+      this.batches.push(batch);
     }
   }
 
-  /** The next file's bytes, valid until `done`. */
-  async take(): Promise<Buffer> {
-    const bytes = await this.started.shift()!;
-    return bytes;
+  /** The next file's bytes (valid until `done`) and CRC-32. */
+  async take(): Promise<{ bytes: Buffer; crc: number }> {
+    if (this.taken === this.current.bytes.length) {
+      const batch = this.batches.shift()!;
+      this.fill();
+      this.current = await batch;
+      this.taken = 0;
+    }
+    const at = this.taken++;
+    return { bytes: this.current.bytes[at]!, crc: this.current.crcs[at]! };
   }
 
   done(bytes: Buffer) {
@@ -127,10 +139,25 @@ export async function* zipBytes(
       : entry.dataStart >= start && entry.dataStart + entry.size <= end;
     if ((inCentral || inDescriptor) && !streamed) missing.push(i);
   });
-  await eachLimited(missing, CRC_READS, async (i) => {
-    crcs[i] = await crcOf(source, i, entries[i]!);
-    source.crcs.set(i, crcs[i]);
-  });
+  const missingSmall = missing.filter((i) => entries[i]!.small);
+  for (let at = 0; at < missingSmall.length; at += BATCH_FILES) {
+    const batch = missingSmall.slice(at, at + BATCH_FILES);
+    const memory = sharedMemory(batch.reduce((sum, i) => sum + entries[i]!.size, 1));
+    let offset = 0;
+    const into = batch.map((i) => memory.subarray(offset, (offset += entries[i]!.size)));
+    (await source.readFiles(batch, into)).forEach((crc, j) => {
+      crcs[batch[j]!] = crc;
+      source.crcs.set(batch[j]!, crc);
+    });
+  }
+  await eachLimited(
+    missing.filter((i) => !entries[i]!.small),
+    CRC_READS,
+    async (i) => {
+      crcs[i] = await largeCrc(source, i);
+      source.crcs.set(i, crcs[i]);
+    },
+  );
 
   let chunk = Buffer.allocUnsafe(CHUNK);
   let used = 0;
@@ -169,8 +196,7 @@ export async function* zipBytes(
     const entry = entries[i]!;
     if (!overlaps(entry.headerStart, entry.end, start, end)) continue;
     if (entry.small) {
-      const bytes = await ahead.take();
-      const crc = crc32(bytes);
+      const { bytes, crc } = await ahead.take();
       if (crcs[i] === undefined) source.crcs.set(i, crc);
       crcs[i] = crc;
       put(localHeader(entry, crc), entry.headerStart);

@@ -58,7 +58,7 @@ export function filesArchive(
   }
   const keyOf = (index: number) => files[index]!.object.storageKey;
   const source: ZipSource = {
-    readInto: (index, target) => storage.readInto(keyOf(index), target),
+    readFiles: (indices, into) => storage.readFiles(indices.map(keyOf), into),
     read: (index, range) => storage.read(keyOf(index), range),
     crcs: {
       get: (index) => crcs.get(keyOf(index)),

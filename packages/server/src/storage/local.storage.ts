@@ -95,8 +95,10 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async readFiles(keys, into) {
-      const memory = into[0]?.buffer;
-      if (memory instanceof SharedArrayBuffer && into.every((b) => b.buffer === memory)) {
+      // (An empty file's buffer may be any: nothing is read into it.)
+      const memory = into.find((b) => b.length)?.buffer;
+      const fit = (b: Buffer) => b.length === 0 || b.buffer === memory;
+      if (memory instanceof SharedArrayBuffer && into.every(fit)) {
         const files = keys.map((key, i) => ({
           path: pathOf(key),
           at: into[i]!.byteOffset,

@@ -12,6 +12,7 @@ const a = Buffer.from('first file');
 const b = Buffer.from('the second, longer file');
 writeFileSync(path.join(root, 'ab', 'a'), a);
 writeFileSync(path.join(root, 'ab', 'b'), b);
+writeFileSync(path.join(root, 'ab', 'empty'), '');
 const storage = createLocalStorage(root);
 
 /** Slices of one shared memory, as the archive's read-ahead hands them out. */

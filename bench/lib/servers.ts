@@ -72,6 +72,8 @@ export async function startArca(port: number) {
     url: config.siteUrl,
     database: config.databaseUrl ? 'PostgreSQL' : 'PGlite',
     databaseUrl: scratch?.url,
+    /** Where the app keeps its files (local storage: `files/` under it). */
+    dataDir,
     db: started.database.db,
     async close() {
       await started.close();

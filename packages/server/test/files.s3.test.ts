@@ -1,4 +1,5 @@
 import { useFilesApp } from './files.app.ts';
+import { describeFileArchives } from './files.archive.suite.ts';
 import { describeFileMultipart } from './files.multipart.suite.ts';
 import { describeFileReads } from './files.reads.suite.ts';
 import { describeFileUploads } from './files.uploads.suite.ts';
@@ -7,3 +8,4 @@ const app = useFilesApp('s3');
 describeFileUploads(app);
 describeFileReads(app);
 describeFileMultipart(app);
+describeFileArchives(app);

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import yazl from 'yazl';
+import { Readable } from 'node:stream';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Scope } from '../services/files/files.service.ts';
@@ -57,7 +57,11 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     return reply.send(bodyless ? undefined : size === 0 ? '' : await open());
   }
 
-  /** A zip of every completed file, streamed as it is built (HEAD: its headers only). */
+  /**
+   * A stored zip of every completed file, streamed as it is built. Its length and
+   * ETag are known ahead, and its bytes are always the same: Range resumes it.
+   * HEAD: its headers only.
+   */
   async function sendArchive(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -65,28 +69,39 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     scope: Scope,
   ) {
     const archive = await files.archive(request.actor, id, scope);
+    const total = archive.layout.total;
     void reply
       .type('application/zip')
+      .header('etag', archive.etag)
+      .header('accept-ranges', 'bytes')
       .header(
         'content-disposition',
         contentDisposition(`${archive.name}.zip`, 'application/zip', true),
-      );
-    if (request.method === 'HEAD') return reply.send();
-    const zip = new yazl.ZipFile();
-    for (const file of archive.files) {
-      zip.addReadStreamLazy(
-        file.entry.key,
-        { size: file.object.size ?? 0, compress: false, mtime: file.entry.createdAt },
-        (done) => {
-          archive.open(file).then(
-            (stream) => done(null, stream),
-            (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
-          );
-        },
-      );
+      )
+      .header('cache-control', scope === 'draft' ? 'private, no-cache' : 'private, max-age=0');
+    if (request.headers['if-none-match'] === archive.etag) return reply.status(304).send();
+    // A range of another archive than the one the client holds would corrupt it: then the whole.
+    const ifRange = request.headers['if-range'];
+    const range =
+      ifRange === undefined || ifRange === archive.etag
+        ? parseRange(request.headers.range, total)
+        : null;
+    if (range === 'unsatisfiable') {
+      throw new HttpError(416, 'rangeNotSatisfiable', {
+        headers: { 'content-range': `bytes */${total}` },
+      });
     }
-    zip.end();
-    return reply.send(zip.outputStream);
+    const bodyless = request.method === 'HEAD';
+    const body = (start: number, end: number) =>
+      bodyless ? undefined : Readable.from(archive.bytes(start, end), { objectMode: false });
+    if (range) {
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${total}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(body(range.start, range.end + 1));
+    }
+    return reply.header('content-length', total).send(body(0, total));
   }
 
   return (app, _options, done) => {

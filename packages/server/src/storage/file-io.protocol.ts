@@ -27,7 +27,17 @@ export type IoRequest =
   /** Size and running MD5 of a file whose parts went through 'open' with `partEnd`
    * (null when it does not vouch for the stored bytes); forgets it. */
   | { op: 'digest'; id: number; path: string }
-  | { op: 'drop'; path: string };
+  | { op: 'drop'; path: string }
+  /**
+   * Small files read whole, each into its place in `memory` (a zip archive's
+   * files, many per message); answered with their CRC-32s.
+   */
+  | {
+      op: 'read';
+      id: number;
+      memory: SharedArrayBuffer;
+      files: { path: string; at: number; size: number }[];
+    };
 
 export interface IoFailure {
   message: string;
@@ -39,6 +49,8 @@ export type IoReply =
       kind: 'done';
       id: number;
       result?: { size: number; md5: string | null } | null;
+      /** The CRC-32s of the files a 'read' read, in its order. */
+      crcs?: number[];
       error?: IoFailure;
     }
   | { kind: 'written'; session: number; bytes: number; error?: IoFailure };

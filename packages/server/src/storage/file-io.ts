@@ -23,7 +23,10 @@ const asError = (failure: IoFailure) =>
 class IoThread {
   private readonly worker: Worker;
   private nextId = 1;
-  private readonly calls = new Map<number, { resolve(r: Result): void; reject(e: Error): void }>();
+  private readonly calls = new Map<
+    number,
+    { resolve(r: Extract<IoReply, { kind: 'done' }>): void; reject(e: Error): void }
+  >();
   private readonly sessions = new Map<
     number,
     (reply: Extract<IoReply, { kind: 'written' }>) => void
@@ -41,7 +44,7 @@ class IoThread {
       this.calls.delete(reply.id);
       this.keepAlive();
       if (reply.error) call?.reject(asError(reply.error));
-      else call?.resolve(reply.result);
+      else call?.resolve(reply);
     });
     const fail = (error: Error) => {
       this.dead = true;
@@ -79,6 +82,10 @@ class IoThread {
   }
 
   call(request: Request): Promise<Result> {
+    return this.answer(request).then((reply) => reply.result);
+  }
+
+  answer(request: Request): Promise<Extract<IoReply, { kind: 'done' }>> {
     if (this.dead) return Promise.reject(new Error('the file I/O thread has stopped'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -289,6 +296,17 @@ export async function hashFile(path: string, start = 0, end?: number): Promise<S
     end === undefined ? { op: 'hash', path, start } : { op: 'hash', path, start, end },
   );
   return { size: result!.size, md5: result!.md5! };
+}
+
+/**
+ * Reads small files whole, each into its place in `memory`, on an I/O thread
+ * (plain blocking reads there: one message for many files); their CRC-32s.
+ */
+export async function readFiles(
+  memory: SharedArrayBuffer,
+  files: { path: string; at: number; size: number }[],
+): Promise<number[]> {
+  return (await ioThread().answer({ op: 'read', memory, files })).crcs ?? [];
 }
 
 /**

@@ -21,6 +21,7 @@ export function createStorage(config: Config): Storage {
     kind: 's3',
     write: async (...args) => (await s3()).write(...args),
     read: async (...args) => (await s3()).read(...args),
+    readFiles: async (...args) => (await s3()).readFiles(...args),
     hash: async (...args) => (await s3()).hash(...args),
     remove: async (...args) => (await s3()).remove(...args),
     startMultipart: async (...args) => (await s3()).startMultipart(...args),

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -102,6 +103,26 @@ export function createS3Storage(settings: S3Settings): Storage {
         }),
       );
       return answer.Body as Readable;
+    },
+
+    readFiles(keys, into) {
+      return Promise.all(
+        keys.map(async (key, i) => {
+          const target = into[i]!;
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          let at = 0;
+          for await (const chunk of answer.Body as Readable) {
+            const bytes = chunk as Buffer;
+            if (at + bytes.length > target.length) {
+              throw new Error(`${key}: more than ${target.length} bytes`);
+            }
+            bytes.copy(target, at);
+            at += bytes.length;
+          }
+          if (at !== target.length) throw new Error(`${key}: ${at} bytes, not ${target.length}`);
+          return crc32(target);
+        }),
+      );
     },
 
     async hash(key): Promise<StoredBytes | null> {

@@ -48,6 +48,14 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
 
   /**
+   * Reads small objects whole, each into its `into` buffer (exactly its size),
+   * and answers their CRC-32s: the files of a zip archive, many at a time, no
+   * stream per file. Buffers over one SharedArrayBuffer let local storage read
+   * them on an I/O thread. Rejects when an object is absent or shorter.
+   */
+  readFiles(keys: string[], into: Buffer[]): Promise<number[]>;
+
+  /**
    * Reads the stored bytes back and hashes them: what a commit trusts. Null when
    * absent. (Local storage may have hashed a multipart upload's parts as they
    * were written, and answer without reading them again.)

@@ -2,11 +2,12 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { ByteRange } from '../../storage/storage.ts';
 import { DomainError } from '../errors.ts';
 import type { FileBuckets, FileListView, FilesDeps, FileView, Scope } from './file-buckets.ts';
-import type { FileWithObject } from './files.repository.ts';
+import { CrcCache, filesArchive } from './files-archive.ts';
 
 /** Reading files: lists, single entries, their bytes and zip archives of them. */
 export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
   const { storage } = deps;
+  const crcs = new CrcCache(200_000);
   const load = (actor: Actor, id: string, scope: Scope) =>
     buckets.load(actor, id, scope, buckets.readAction(scope));
 
@@ -33,14 +34,11 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
       };
     },
 
-    /** Every completed file, for the zip archive. */
+    /** A zip of every completed file (stored, its length and ETag known before a byte is read). */
     async archive(actor: Actor, id: string, scope: Scope) {
       const bucket = await load(actor, id, scope);
-      return {
-        files: bucket.files.filter((f) => f.entry.status === 'completed'),
-        open: (file: FileWithObject) => storage.read(file.object.storageKey),
-        name: bucket.id,
-      };
+      const files = bucket.files.filter((f) => f.entry.status === 'completed');
+      return { ...filesArchive(files, storage, crcs), name: bucket.id };
     },
   };
 }

@@ -206,6 +206,14 @@ export const recordPolicy = {
   canEdit: canCurate,
   canNewVersion: canCurate,
   canManage: canManage,
+  // Communities of a published record (API.md §1.1, rdm-records `can_add_community`)
+  /** Asking communities to include the record (or including it where the community allows). */
+  canAddCommunity: canManage,
+  /**
+   * Taking the record out of any of its communities; each community's curators
+   * may also take it out of theirs (communities policy, `canRemoveRecord`).
+   */
+  canRemoveCommunity: [RecordOwner, Administrator, SystemProcess],
   // PIDs
   canManagePids: canReview,
   /** Discarding a DOI: a published record's DOI is registered and stays. */

@@ -90,7 +90,8 @@ async function toApiError(response: Response, language: string | undefined): Pro
   // Answers per item (a record's communities: `{"errors": [{"community_id", "message"}]}`)
   // carry no message of their own: the first item's says what went wrong.
   const first = itemMessage(body);
-  if (first !== undefined) return new ApiError({ status: response.status, message: first }, language);
+  if (first !== undefined)
+    return new ApiError({ status: response.status, message: first }, language);
   // Not our JSON (a proxy's HTML page, say): the UI falls back to its own text.
   return new ApiError({ status: response.status, message: '' });
 }

@@ -86,9 +86,11 @@ describe('the Communities box of the record page', () => {
     // The open request, with its community's name and a link to it.
     const pending = await within(box).findByTestId('pending-inclusions');
     expect(await within(pending).findByText('Ocean Sciences')).toBeInTheDocument();
-    expect(
-      within(pending).getByRole('link', { name: 'View the request to Ocean Sciences' }),
-    ).toHaveAttribute('href', '/me/requests/req-1');
+    const item = within(pending).getByRole('listitem');
+    expect(within(item).getByRole('link', { name: 'View request' })).toHaveAttribute(
+      'href',
+      '/me/requests/req-1',
+    );
     expect(requests.some((r) => r.path.includes('topic=record%3Aabcde-12345'))).toBe(true);
 
     await userEvent.click(within(box).getByRole('button', { name: 'Submit to community' }));

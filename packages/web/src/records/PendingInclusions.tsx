@@ -19,12 +19,8 @@ function PendingItem({ request }: { request: RequestJson }) {
           {t('records.communities.pendingBadge')}
         </Badge>
       </Group>
-      <Anchor
-        component={Link}
-        to={`/me/requests/${request.id}`}
-        size="sm"
-        aria-label={t('records.communities.viewRequestNamed', { title })}
-      >
+      {/* Named by its visible text (WCAG 2.5.3); the item it sits in names the community. */}
+      <Anchor component={Link} to={`/me/requests/${request.id}`} size="sm">
         {t('records.communities.viewRequest')}
       </Anchor>
     </Group>

@@ -249,6 +249,28 @@ describe('GET /api/records/{id}/communities and communities-suggestions', () => 
   });
 });
 
+describe('curators of a community asked to include a restricted record', () => {
+  // services/permissions.py `can_view`: CommunityInclusionReviewers, while the request is open
+  it('read it, and find it, until they decide', async () => {
+    const restricted = { record: 'restricted', files: 'restricted' };
+    const record = await published(uploader, 'Private moss counts', restricted);
+    expect((await curator.get(`/api/records/${record.id}`)).status).toBe(403);
+    const added = await uploader.post(url(record.id), body(closedLab.id));
+    expect(added.status, added.body).toBe(200);
+    expect((await curator.get(`/api/records/${record.id}`)).status).toBe(200);
+    const found = await curator.get('/api/records?q=%22Private%20moss%20counts%22');
+    expect(found.json.hits.hits.map((h: { id: string }) => h.id)).toEqual([record.id]);
+    // Others still may not.
+    expect((await stranger.get(`/api/records/${record.id}`)).status).toBe(403);
+    const requestId = added.json.processed[0].request_id as string;
+    expect((await curator.post(`/api/requests/${requestId}/actions/decline`)).status).toBe(200);
+    expect((await curator.get(`/api/records/${record.id}`)).status).toBe(403);
+    expect(
+      (await curator.get('/api/records?q=%22Private%20moss%20counts%22')).json.hits.total,
+    ).toBe(0);
+  });
+});
+
 describe('inclusion requests made at once', () => {
   // services/communities/service.py `_exists`: there should never be two open requests
   it('of ten parallel requests for one record and community, exactly one stays open', async () => {

@@ -136,6 +136,13 @@ describe('POST /api/records/{id}/communities', () => {
         message: 'Submission to this community is only allowed to community members.',
       },
     ]);
+    // Each message in the caller's language.
+    const german = await uploader.post(url(record.id), body('no-such-community'), {
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json.errors).toEqual([
+      { community_id: 'no-such-community', message: 'Community nicht gefunden.' },
+    ]);
     // One processed is enough for a 200, with the others listed.
     const partly = await uploader.post(url(record.id), body(lab.id, 'no-such-community'));
     expect(partly.status).toBe(200);

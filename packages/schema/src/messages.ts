@@ -16,6 +16,10 @@ export const validationMessages = {
   invalid: 'Invalid value.',
   notAList: 'Not a valid list.',
   notAnObject: 'Not a valid object.',
+  // A record's communities (rdm-records `services/schemas/record_communities.py`)
+  listTooShort: 'Shorter than minimum length {{min}}.',
+  tooManyCommunities: 'Too many communities passed, {{max}} max allowed.',
+  duplicatedCommunities: 'Duplicated communities.',
   // Records and drafts (records/validate-record.ts)
   titleTooShort: 'Shorter than minimum length 3.',
   invalidDateOrInterval:
@@ -166,6 +170,13 @@ export const errorMessages = {
     'The action "{{action}}" cannot be done on a request in status {{status}}.',
   cannotReply: 'Only comments can be replied to, and replies cannot be replied to.',
   autoAccepted: 'This request has been automatically accepted.',
+  // Including published records in communities (rdm-records `services/errors.py`).
+  inclusionCommunityNotFound: 'Community not found.',
+  inclusionAlreadyIncluded: 'The record is already included in this community.',
+  inclusionAlreadyRequested: 'There is already an open inclusion request for this community.',
+  inclusionPublicRecord: 'A public record cannot be included in a restricted community.',
+  // InvenioRDM's own words, "in not" included: clients match on them.
+  recordNotInCommunity: 'The record {{record}} in not included in the community {{community}}.',
   // Editing and deleting requests (API.md §4.3).
   requestNotEditable: 'A request in status {{status}} cannot be edited.',
   requestNotDeletable:

@@ -41,6 +41,7 @@ import { outboxRoutes } from './resources/outbox.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
+import { recordCommunityRoutes } from './resources/record-communities.routes.ts';
 import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
@@ -58,6 +59,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   communityRoutes,
   requestRoutes,
   reviewRoutes,
+  recordCommunityRoutes,
   fileRoutes,
   fileDownloadRoutes,
   recordPageRoutes,
@@ -168,6 +170,7 @@ export async function buildApp({
     communityRoutes,
     requestRoutes,
     reviewRoutes,
+    recordCommunityRoutes,
     fileRoutes,
     fileDownloadRoutes,
     recordPageRoutes,

@@ -71,6 +71,29 @@ async function submit(title: string, message?: string) {
 }
 
 describe('mail about community submissions', () => {
+  it('tells the curators of a published record asked into the community, and the owner of the answer', async () => {
+    const draft = (await createDraft(uploader.client, publishable('Bog pollen'))).json;
+    const published = await uploader.client.post(`/api/records/${draft.id}/draft/actions/publish`);
+    expect(published.status, published.body).toBe(202);
+    let before = await mailCount();
+    const added = await uploader.client.post(`/api/records/${draft.id}/communities`, {
+      communities: [{ id: lab.id }],
+    });
+    expect(added.status, added.body).toBe(200);
+    let mails = await mailsAfter(before);
+    expect(mails.map((m) => m.to).sort()).toEqual([owner.email, curator.email].sort());
+    expect(mails[0]!.subject).toBe('New submission to Mail lab: "Bog pollen"');
+    before = await mailCount();
+    const requestId = added.json.processed[0].request_id as string;
+    expect((await curator.client.post(`/api/requests/${requestId}/actions/accept`)).status).toBe(
+      200,
+    );
+    mails = await mailsAfter(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [uploader.email, 'Your submission "Bog pollen" was accepted'],
+    ]);
+  });
+
   it('tells the curators of a new submission, with the uploader comment', async () => {
     const before = await mailCount();
     const { requestId } = await submit('Lake sediments', '<p>Please review <b>soon</b>.</p>');

@@ -21,6 +21,8 @@ const ABILITIES = {
   can_update_files: 'canUpdateFiles',
   can_manage_pids: 'canManagePids',
   can_discard_pids: 'canDiscardPids',
+  can_add_community: 'canAddCommunity',
+  can_remove_community: 'canRemoveCommunity',
 } as const satisfies Record<string, RecordAction>;
 
 export type Abilities = Record<keyof typeof ABILITIES, boolean>;

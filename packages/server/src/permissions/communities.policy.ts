@@ -107,6 +107,8 @@ export const communityPolicy = {
   canSubmitRecord: [OpenSubmission, AnyMember],
   canIncludeDirectly: [DirectIncluders],
   canCurate: [Curators, Administrator, SystemProcess],
+  /** Taking a record out of the community (rdm-records `can_remove_record`). */
+  canRemoveRecord: [Curators, Administrator, SystemProcess],
 } satisfies Record<string, readonly CommunityGenerator[]>;
 
 export type CommunityAction = keyof typeof communityPolicy;

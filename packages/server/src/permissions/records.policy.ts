@@ -33,6 +33,8 @@ export interface RecordFacts {
   communities?: string[];
   /** The community whose curators review the draft now (its open review's receiver). */
   reviewCommunity?: string | null;
+  /** The communities asked to include the published record (open inclusion requests). */
+  inclusionCommunities?: string[];
 }
 
 /**
@@ -163,6 +165,34 @@ const SubmissionReviewer: RecordGenerator = {
 };
 
 /**
+ * Curators of a community asked to include the published record, while the
+ * request is open: they read what they decide on (rdm-records
+ * `CommunityInclusionReviewers`).
+ */
+const InclusionReviewer: RecordGenerator = {
+  name: 'InclusionReviewer',
+  allows: (actor, record) =>
+    (actor.communities ?? []).some(
+      (m) => CURATING_ROLES.includes(m.role) && (record.inclusionCommunities ?? []).includes(m.id),
+    ),
+  // On `records`: the request names one published version, and only that one is shown.
+  filter: (actor) => {
+    const mine = (actor.communities ?? [])
+      .filter((m) => CURATING_ROLES.includes(m.role))
+      .map((m) => m.id);
+    if (mine.length === 0) return undefined;
+    return sql`EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.type} = 'community-inclusion'
+      AND ${requests.status} = 'submitted' AND ${requests.receiverType} = 'community'
+      AND ${requests.topicType} = 'record'
+      AND ${requests.topicId} = ${records.id}
+      AND ${requests.receiverId} IN (${sql.join(
+        mine.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
+  },
+};
+
+/**
  * The generators' answer while nothing has been published under this id, and
  * no one's after: a published record's files and DOI are fixed (a new version
  * changes them), as in InvenioRDM. Tells the web app what to offer; the
@@ -183,7 +213,13 @@ const canManage = [...recordManagers, Administrator, SystemProcess];
 const canCurate = [...canManage, AccessGrant('edit'), SecretLink('edit')];
 const canReview = [...canCurate, SubmissionReviewer];
 const canPreview = [...canReview, AccessGrant('preview'), SecretLink('preview')];
-const canView = [...canPreview, AccessGrant('view'), SecretLink('view'), CommunityReaders];
+const canView = [
+  ...canPreview,
+  AccessGrant('view'),
+  SecretLink('view'),
+  InclusionReviewer,
+  CommunityReaders,
+];
 /** Who changes a draft's files: who edits its metadata (SPEC §1, §6: reviewers included). */
 const canEditFiles = canReview;
 
@@ -206,6 +242,14 @@ export const recordPolicy = {
   canEdit: canCurate,
   canNewVersion: canCurate,
   canManage: canManage,
+  // Communities of a published record (API.md §1.1, rdm-records `can_add_community`)
+  /** Asking communities to include the record (or including it where the community allows). */
+  canAddCommunity: canManage,
+  /**
+   * Taking the record out of any of its communities; each community's curators
+   * may also take it out of theirs (communities policy, `canRemoveRecord`).
+   */
+  canRemoveCommunity: [RecordOwner, Administrator, SystemProcess],
   // PIDs
   canManagePids: canReview,
   /** Discarding a DOI: a published record's DOI is registered and stays. */

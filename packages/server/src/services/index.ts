@@ -26,6 +26,8 @@ import { createCommunityService } from './communities/communities.service.ts';
 import { logoKeyOwner } from './communities/logo-keys.ts';
 import { communitySubmissionType } from './communities/community-submission.ts';
 import { createReviewService } from './communities/review.service.ts';
+import { communityInclusionType } from './communities/community-inclusion.ts';
+import { createRecordCommunitiesService } from './communities/record-communities.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
 import { createRequestTypeRegistry } from './requests/types.ts';
@@ -91,6 +93,7 @@ export function createServices(
   });
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
+  requestTypes.register(communityInclusionType(db));
   const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
   const requestTokens = accessRequestTokens(config.secretKey);
   requestTypes.register(userAccessRequestType({ db, mails: accessRequestMail }));
@@ -106,6 +109,12 @@ export function createServices(
     expiryDays: config.requestExpiryDays,
   });
   const reviews = createReviewService({ db, records, requests, communities });
+  const recordCommunities = createRecordCommunitiesService({
+    db,
+    records,
+    requests,
+    communities,
+  });
   const accessRequests = createAccessRequestService({
     db,
     records,
@@ -178,6 +187,7 @@ export function createServices(
     requests,
     requestEvents,
     reviews,
+    recordCommunities,
     accessRequests,
   };
 }

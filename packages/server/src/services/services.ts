@@ -17,6 +17,7 @@ import type { GrantService } from './sharing/grants.service.ts';
 import type { LinkService } from './sharing/links.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
 import type { ReviewService } from './communities/review.service.ts';
+import type { RecordCommunitiesService } from './communities/record-communities.service.ts';
 import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
 import type { FilesService } from './files/files.service.ts';
@@ -50,6 +51,8 @@ export interface Services {
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;
+  /** The communities of published records: inclusion requests, removal, suggestions. */
+  recordCommunities: RecordCommunitiesService;
   accessRequests: AccessRequestService;
   /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
   creations: RateLimiter;

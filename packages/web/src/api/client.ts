@@ -76,9 +76,22 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+function itemMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('errors' in body)) return undefined;
+  const errors = body.errors;
+  if (!Array.isArray(errors)) return undefined;
+  const message: unknown = (errors[0] as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
 async function toApiError(response: Response, language: string | undefined): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   if (isErrorBody(body)) return new ApiError({ ...body, status: response.status }, language);
+  // Answers per item (a record's communities: `{"errors": [{"community_id", "message"}]}`)
+  // carry no message of their own: the first item's says what went wrong.
+  const first = itemMessage(body);
+  if (first !== undefined)
+    return new ApiError({ status: response.status, message: first }, language);
   // Not our JSON (a proxy's HTML page, say): the UI falls back to its own text.
   return new ApiError({ status: response.status, message: '' });
 }

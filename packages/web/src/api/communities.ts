@@ -26,6 +26,7 @@ export interface CommunityJson {
       can_update?: boolean;
       can_manage_members?: boolean;
       can_curate?: boolean;
+      can_remove_record?: boolean;
     };
     role?: string | null;
     has_logo?: boolean;

@@ -12,6 +12,10 @@ export const queryKeys = {
   recordVersions: (link: string, token: string | undefined) =>
     ['record-versions', link, token ?? ''] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
+  // A published record's communities box (api/record-communities.ts).
+  recordInclusions: (id: string) => ['record-inclusions', id] as const,
+  communitySuggestions: (id: string, mine: boolean, q: string, page: number) =>
+    ['community-suggestions', id, mine, q, page] as const,
   myUploads: (params: object) => ['my-uploads', params] as const,
   myCommunities: (params: object) => ['my-communities', params] as const,
   resourceTypes: ['resource-types'] as const,

@@ -37,6 +37,8 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
         can_update: view.can('canUpdate'),
         can_manage_members: view.can('canManageMembers'),
         can_curate: view.can('canCurate'),
+        /** Taking a record out of this community (the record page's Communities box). */
+        can_remove_record: view.can('canRemoveRecord'),
       },
       /** The current user's role, for the picker's role badge. */
       role: view.role,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { CommunityBody } from '@arca/schema';
 import { communities, communityMembers } from '../../db/schema.communities.ts';
 import {
@@ -20,6 +20,10 @@ export interface CommunitySearchParams {
   size: number;
   visibility?: string[] | undefined;
   mine?: boolean;
+  /** Only these communities (a record's communities). */
+  ids?: readonly string[] | undefined;
+  /** Not these (suggestions leave out a record's communities and open requests). */
+  excludeIds?: readonly string[] | undefined;
 }
 
 const columnsOf = (body: CommunityBody) => ({
@@ -128,6 +132,12 @@ export function coreOperations(kit: CommunityKit) {
         filter(communityPolicy, 'canRead', actor),
         params.mine ? (mine.length === 0 ? sql`FALSE` : inArray(communities.id, mine)) : undefined,
         params.visibility?.length ? inArray(communities.visibility, params.visibility) : undefined,
+        params.ids === undefined
+          ? undefined
+          : params.ids.length === 0
+            ? sql`FALSE`
+            : inArray(communities.id, [...params.ids]),
+        params.excludeIds?.length ? notInArray(communities.id, [...params.excludeIds]) : undefined,
         q ? sql`${text} LIKE ${`%${escapeLike(q)}%`}` : undefined,
       );
       const sort = params.sort === 'bestmatch' && !q ? 'newest' : params.sort;

@@ -8,11 +8,12 @@ import { account } from '../access-requests/recipients.ts';
 import { showsUser } from '../people.ts';
 import type { RequestEventListener } from '../requests/events.ts';
 import type { RequestRow } from '../requests/types.ts';
+import { COMMUNITY_INCLUSION } from './community-inclusion.ts';
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
 
 /**
- * Mail about community submissions (issue 6 part 5): curators hear of a new
- * submission; the uploader of its acceptance, its decline and comments by
+ * Mail about community submissions (issue 6 part 5) and inclusion requests
+ * of published records: curators hear of a new one; the uploader of its acceptance, its decline and comments by
  * others. Attached to the request events, so it runs after commit; nobody is
  * told of what they did themselves.
  */
@@ -67,7 +68,9 @@ export function submissionNotifications(deps: {
 
   return async (event) => {
     const { request, actor } = event;
-    if (request.type !== COMMUNITY_SUBMISSION || request.creatorType !== 'user') return;
+    // A published record asked into a community is decided like a submission, and told alike.
+    const decided = request.type === COMMUNITY_SUBMISSION || request.type === COMMUNITY_INCLUSION;
+    if (!decided || request.creatorType !== 'user') return;
     const actorId = actor.identity.userId;
     const community = await communityTitle(request);
     const uploader = await account(db, request.creatorId);

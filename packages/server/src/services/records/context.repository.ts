@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { requests } from '../../db/schema.requests.ts';
 import { COMMUNITY_SUBMISSION } from '../communities/community-submission.ts';
+import { COMMUNITY_INCLUSION } from '../communities/community-inclusion.ts';
 import {
   createFilesRepository,
   fileListFromJson,
@@ -32,8 +33,26 @@ export const currentReviewJson = (draftId: SQL): SQL =>
 export const reviewFromJson = (json: unknown): RequestRow | undefined =>
   json ? rowFromJson(requests, json as Record<string, unknown>) : undefined;
 
-/** What a record's context folds into its one read: its files and its current review. */
-export const contextReads: FoldedReads = { files: fileListJson, review: currentReviewJson };
+/** The communities a published record has open inclusion requests to, as a JSON array. */
+export const openInclusionsJson = (recordId: SQL): SQL =>
+  sql`coalesce((SELECT json_agg(${requests.receiverId}) FROM ${requests}
+    WHERE ${requests.type} = ${COMMUNITY_INCLUSION} AND ${requests.topicType} = 'record'
+      AND ${requests.topicId} = ${recordId} AND ${requests.status} = 'submitted'
+      AND ${requests.receiverType} = 'community'), '[]'::json)`;
+
+/** `openInclusionsJson` read back. */
+export const inclusionsFromJson = (json: unknown): string[] =>
+  Array.isArray(json) ? json.filter((id): id is string => typeof id === 'string') : [];
+
+/**
+ * What a record's context folds into its one read: its files, its current
+ * review and the communities it asked to join.
+ */
+export const contextReads: FoldedReads = {
+  files: fileListJson,
+  review: currentReviewJson,
+  inclusions: openInclusionsJson,
+};
 
 export const filesFromJson = fileListFromJson;
 

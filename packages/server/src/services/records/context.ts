@@ -16,6 +16,7 @@ import {
   contextRepository,
   customQuota,
   filesFromJson,
+  inclusionsFromJson,
   reviewFromJson,
 } from './context.repository.ts';
 import { effectiveAccess, type RecordDocument } from './document.ts';
@@ -38,6 +39,8 @@ interface ContextBase {
   settings: AccessSettings;
   /** The ids of the communities the record belongs to. */
   communities: string[];
+  /** The communities a published record has open inclusion requests to (none for a draft). */
+  inclusionCommunities: string[];
   files: FileWithObject[];
   /** A published version with this id exists (true for a record and for the edit draft of one). */
   published: boolean;
@@ -88,6 +91,7 @@ export function factsOf(context: {
   grants: RecordFacts['grants'];
   published: boolean;
   openReview?: RequestRow | undefined;
+  inclusionCommunities?: string[];
 }): RecordFacts {
   return {
     published: context.published,
@@ -97,6 +101,7 @@ export function factsOf(context: {
     access: effectiveAccess(context.document),
     communities: communityIdsOf(context.parent),
     reviewCommunity: context.openReview?.receiverId ?? null,
+    inclusionCommunities: context.inclusionCommunities ?? [],
   };
 }
 
@@ -119,6 +124,7 @@ export function draftContextOf(found: DraftState): DraftContext {
     },
     review,
     openReview: isOpen(review),
+    inclusionCommunities: [],
     previousDoiProvider: found.previousDoiProvider ?? null,
   });
 }
@@ -136,6 +142,7 @@ export function recordContextOf(found: RecordState): PublishedContext {
     },
     review: undefined,
     openReview: undefined,
+    inclusionCommunities: inclusionsFromJson(found.inclusionRows),
   });
 }
 

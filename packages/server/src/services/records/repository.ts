@@ -32,6 +32,8 @@ export const parentGrants = sql<GrantFact[]>`coalesce((
 export interface FoldedReads {
   files(id: SQL, draft: boolean): SQL;
   review(draftId: SQL): SQL;
+  /** The communities a published record waits to be included in (a JSON array of ids). */
+  inclusions(recordId: SQL): SQL;
 }
 
 /** The parent's grants and secret links as whole rows, for permissions and for managers. */
@@ -81,6 +83,7 @@ export const recordStateColumns = (reads: FoldedReads) => ({
   parent: parents,
   ...parentSharing,
   fileRows: reads.files(sql`${records.id}`, false),
+  inclusionRows: reads.inclusions(sql`${records.id}`),
 });
 
 /** Data access for parents, drafts and published records. */

@@ -1,0 +1,112 @@
+import type { Database } from '../../db/client.ts';
+import { communities } from '../../db/schema.communities.ts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import {
+  RequestCreator,
+  RequestReceiver,
+  SystemProcess,
+} from '../../permissions/requests.policy.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { OPEN_STATUSES, type RequestType } from '../requests/types.ts';
+import { addCommunity, holdRecord } from './parent-communities.ts';
+import { requests } from '../../db/schema.requests.ts';
+
+export const COMMUNITY_INCLUSION = 'community-inclusion';
+
+/** The open inclusion request of a record to a community (other than `except`), if any. */
+export async function openInclusionOf(
+  db: Database,
+  recordId: string,
+  communityId: string,
+  except?: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.type, COMMUNITY_INCLUSION),
+        eq(requests.topicType, 'record'),
+        eq(requests.topicId, recordId),
+        eq(requests.receiverType, 'community'),
+        eq(requests.receiverId, communityId),
+        inArray(requests.status, [...OPEN_STATUSES]),
+        except === undefined ? undefined : ne(requests.id, except),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** The communities a record has open inclusion requests to. */
+export async function openInclusionsOf(db: Database, recordId: string): Promise<string[]> {
+  const rows = await db
+    .select({ community: requests.receiverId })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.type, COMMUNITY_INCLUSION),
+        eq(requests.topicType, 'record'),
+        eq(requests.topicId, recordId),
+        eq(requests.receiverType, 'community'),
+        inArray(requests.status, [...OPEN_STATUSES]),
+      ),
+    );
+  return rows.map((row) => row.community).filter((id): id is string => id !== null);
+}
+
+/**
+ * A published record that a community is asked to include (rdm-records
+ * `requests/community_inclusion.py`): its curators accept (the community is
+ * added to the record's parent) or decline; its creator may cancel while it
+ * is open; open requests expire. Modelled on the community submission.
+ */
+export function communityInclusionType(db: Database): RequestType {
+  return {
+    id: COMMUNITY_INCLUSION,
+    expires: true,
+    actions: {
+      submit: { from: ['created'], to: 'submitted', who: [RequestCreator] },
+      accept: { from: ['submitted'], to: 'accepted', who: [RequestReceiver, SystemProcess] },
+      decline: { from: ['submitted'], to: 'declined', who: [RequestReceiver] },
+      cancel: { from: ['submitted'], to: 'cancelled', who: [RequestCreator] },
+      expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
+    },
+    effects: {
+      // Under the parent's lock: of requests made at once, one is submitted, the others refused.
+      submit: ({ request, apply }) =>
+        db.transaction(async (tx) => {
+          const held = await holdRecord(tx, request.topicId ?? '');
+          if (!held) throw notFound();
+          const communityId = request.receiverId ?? '';
+          if ((held.communities.ids ?? []).includes(communityId)) {
+            throw new DomainError('invalid', 'inclusionAlreadyIncluded');
+          }
+          if (await openInclusionOf(tx, held.recordId, communityId, request.id)) {
+            throw new DomainError('invalid', 'inclusionAlreadyRequested');
+          }
+          await apply(tx);
+        }),
+      // One transaction: the community joins the record together with the status change.
+      accept: ({ request, apply }) =>
+        db.transaction(async (tx) => {
+          const held = await holdRecord(tx, request.topicId ?? '');
+          const communityId = request.receiverId ?? '';
+          const [community] = await tx
+            .select({ visibility: communities.visibility })
+            .from(communities)
+            .where(eq(communities.id, communityId));
+          if (!held) throw notFound();
+          if (!community) throw new DomainError('invalid', 'inclusionCommunityNotFound');
+          // The record may have been made public since the request was made.
+          if (community.visibility === 'restricted' && held.accessRecord === 'public') {
+            throw new DomainError('invalid', 'inclusionPublicRecord');
+          }
+          if (!(held.communities.ids ?? []).includes(communityId)) {
+            await addCommunity(tx, held, communityId);
+          }
+          await apply(tx);
+        }),
+    },
+  };
+}

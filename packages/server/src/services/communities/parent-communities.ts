@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { parents, records } from '../../db/schema.ts';
+
+/** `parents.communities` as stored: the ids, and the default one (API.md §1.2). */
+export type ParentCommunities = {
+  ids?: string[];
+  default?: string;
+};
+
+export interface HeldRecord {
+  recordId: string;
+  parentId: string;
+  accessRecord: string;
+  communities: ParentCommunities;
+}
+
+/**
+ * A published record and its parent's communities, the parent row locked
+ * until `tx` commits: every change to a record's communities, and every new
+ * inclusion request for it, takes this lock first, so they happen one at a time.
+ */
+export async function holdRecord(tx: Database, recordId: string): Promise<HeldRecord | undefined> {
+  const [row] = await tx
+    .select({
+      recordId: records.id,
+      parentId: parents.id,
+      accessRecord: records.accessRecord,
+      communities: parents.communities,
+    })
+    .from(records)
+    .innerJoin(parents, eq(parents.id, records.parentId))
+    .where(eq(records.id, recordId))
+    .for('update', { of: parents });
+  return row && { ...row, communities: row.communities };
+}
+
+async function store(tx: Database, parentId: string, next: ParentCommunities): Promise<void> {
+  const value: ParentCommunities = {
+    ...(next.ids?.length ? { ids: next.ids } : {}),
+    ...(next.default ? { default: next.default } : {}),
+  };
+  await tx
+    .update(parents)
+    .set({ communities: value, updatedAt: new Date() })
+    .where(eq(parents.id, parentId));
+}
+
+/** Adds a community; the first one becomes the default (rdm-records `AcceptAction`). */
+export function addCommunity(tx: Database, held: HeldRecord, communityId: string) {
+  const ids = [...new Set([...(held.communities.ids ?? []), communityId])];
+  return store(tx, held.parentId, { ids, default: held.communities.default ?? communityId });
+}
+
+/** Removes a community; the default goes with it when it was that one. */
+export function removeCommunity(tx: Database, held: HeldRecord, communityId: string) {
+  const ids = (held.communities.ids ?? []).filter((id) => id !== communityId);
+  const current = held.communities.default;
+  return store(tx, held.parentId, {
+    ids,
+    ...(current && current !== communityId ? { default: current } : {}),
+  });
+}

@@ -250,13 +250,15 @@ export const records = pgTable(
     index('records_created').on(t.createdAt.desc().nullsFirst(), t.id),
     index('records_resource_type').on(t.resourceType),
     index('records_access_status').on(t.accessStatus),
-    // Facet counts read only this index (an index-only scan) when nothing else is asked.
+    // Facet counts read only this index (an index-only scan) when nothing else is asked;
+    // with the parent's id, as PostgreSQL still wants it after dropping the parents join.
     index('records_facets').on(
       t.isLatest,
       t.accessRecord,
       t.resourceType,
       t.accessStatus,
       t.fileTypes,
+      t.parentId,
     ),
     ...searchIndexes('records', t),
   ],

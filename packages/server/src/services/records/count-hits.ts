@@ -11,7 +11,12 @@ export const EXACT_UP_TO = 10_000;
  * exact up to the paging window, read through a LIMIT so it stops there;
  * past it, PostgreSQL's estimate (never below the window).
  */
-export async function countHits(db: Database, table: Table, where: SQL | undefined) {
+export async function countHits(
+  db: Database,
+  table: Table,
+  where: SQL | undefined,
+  cap = EXACT_UP_TO,
+) {
   const matching = db
     .select({ one: sql`1` })
     .from(table as typeof records)
@@ -20,11 +25,11 @@ export async function countHits(db: Database, table: Table, where: SQL | undefin
     .where(where);
   const [capped] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(matching.limit(EXACT_UP_TO + 1).as('capped'));
+    .from(matching.limit(cap + 1).as('capped'));
   const exact = capped?.n ?? 0;
-  if (exact <= EXACT_UP_TO) return exact;
+  if (exact <= cap) return exact;
   const plan: unknown = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching.getSQL()}`);
-  return Math.max(EXACT_UP_TO + 1, Math.round(planRows(plan)));
+  return Math.max(cap + 1, Math.round(planRows(plan)));
 }
 
 /** The rows the planner expects of its top plan node. */
@@ -32,7 +37,6 @@ function planRows(result: unknown): number {
   const row = (result as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const value = Object.values(row)[0];
   const plans = (typeof value === 'string' ? JSON.parse(value) : value) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined;
+    { Plan?: { 'Plan Rows'?: number } }[] | undefined;
   return plans?.[0]?.Plan?.['Plan Rows'] ?? 0;
 }

@@ -51,7 +51,10 @@ const shift = (day: string, by: number) =>
  * leaves out the whole date given). Null when a bound is not a date; 'empty'
  * when no day is in it.
  */
-export function queryRange(from: RangeBound, to: RangeBound): string | null | 'empty' {
+export function queryRange(
+  from: RangeBound,
+  to: RangeBound,
+): `${'[' | '('}${string}` | null | 'empty' {
   const start = from.value === null ? null : daySpan(from.value);
   const end = to.value === null ? null : daySpan(to.value);
   if ((from.value !== null && !start) || (to.value !== null && !end)) return null;
@@ -60,5 +63,5 @@ export function queryRange(from: RangeBound, to: RangeBound): string | null | 'e
   // Past year 9999 or before year 1: no day of a record can be there.
   const outside = (day: string | null) => day !== null && !/^(?!0000)\d{4}-/.test(day);
   if (outside(first) || outside(last) || (first && last && first > last)) return 'empty';
-  return `${first ? `[${first}` : '('},${last ? `${last}]` : ')'}`;
+  return first ? `[${first},${last ? `${last}]` : ')'}` : `(,${last ? `${last}]` : ')'}`;
 }

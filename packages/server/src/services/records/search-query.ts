@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { drafts, records } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
@@ -124,11 +124,7 @@ export function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[]
 }
 
 /** A facet filter; facet-counts.ts applies the same filters to its counts. */
-export function facetCondition(
-  table: Table,
-  facet: string,
-  values: string[],
-): SQL | undefined {
+export function facetCondition(table: Table, facet: string, values: string[]): SQL | undefined {
   if (values.length === 0) return undefined;
   const list = sql.join(
     values.map((value) => sql`${value}`),

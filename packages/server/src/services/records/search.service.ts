@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 import { permissionDenied } from '../errors.ts';
@@ -92,31 +92,40 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     return { contexts, total, sort, aggregations: {} };
   }
 
+  /**
+   * A page of hits: the ids first, ordered and cut from the narrow rows (an index
+   * scan and its LIMIT, or a top-N sort of ranks), then the whole state of those alone.
+   */
   async function readPage(
     table: Table,
     where: SQL | undefined,
     order: SQL[],
     page: { limit: number; offset: number },
   ): Promise<RecordContext[]> {
+    const pageIds = db
+      .select({ id: table.id })
+      .from(table as typeof records)
+      // LEFT: dropped by PostgreSQL when the condition reads nothing of the parent.
+      .leftJoin(parents, eq(parents.id, table.parentId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
     if (table === drafts) {
       const rows = await db
         .select(draftStateColumns(contextReads))
         .from(drafts)
         .innerJoin(parents, eq(parents.id, drafts.parentId))
-        .where(where)
-        .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset);
+        .where(inArray(drafts.id, pageIds))
+        .orderBy(...order);
       return rows.map((row) => draftContextOf({ ...row, ...sharingFromJson(row) }));
     }
     const rows = await db
       .select(recordStateColumns(contextReads))
       .from(records)
       .innerJoin(parents, eq(parents.id, records.parentId))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset);
+      .where(inArray(records.id, pageIds))
+      .orderBy(...order);
     return rows.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
   }
 

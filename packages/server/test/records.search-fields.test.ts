@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { records } from '../src/db/schema.ts';
+import { backfillSearchFields } from '../src/services/records/search-backfill.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { createDraft, publishRecord, publishable } from './records.helpers.ts';
 
@@ -167,5 +170,18 @@ describe('field queries', () => {
     });
     expect(german.status).toBe(400);
     expect(german.json.message).toBe('Unbekanntes Suchfeld: nonsense.');
+  });
+
+  it('are answered for records saved before their columns existed, once filled in', async () => {
+    const family = 'metadata.creators.person_or_org.family_name:weber';
+    await t.db
+      .update(records)
+      .set({ searchKeys: sql`'{}'::text[]`, searchFields: null, publicationRange: null })
+      .where(eq(records.id, ids.weber!));
+    expect(await found(family)).toEqual([]);
+    expect(await backfillSearchFields(t.db)).toBe(1);
+    expect(await found(family)).toEqual(sorted('weber'));
+    expect(await found('metadata.publication_date:2020-05')).toEqual(sorted('weber'));
+    expect(await backfillSearchFields(t.db)).toBe(0);
   });
 });

@@ -202,8 +202,11 @@ const recordColumns = {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  /** The same keys, one per line, for prefix matches through a trigram index. */
-  searchFields: text('search_fields').notNull().default(''),
+  /**
+   * The same keys, one per line, for prefix matches through a trigram index.
+   * Null until computed (rows older than these columns: search-backfill.ts).
+   */
+  searchFields: text('search_fields'),
   /** The days metadata.publication_date spans, for range queries. */
   publicationRange: daterange('publication_range'),
   ...timestamps,

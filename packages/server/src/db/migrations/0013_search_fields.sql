@@ -1,9 +1,9 @@
 DROP INDEX "records_latest_created";--> statement-breakpoint
 ALTER TABLE "drafts" ADD COLUMN "search_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "drafts" ADD COLUMN "search_fields" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "drafts" ADD COLUMN "search_fields" text;--> statement-breakpoint
 ALTER TABLE "drafts" ADD COLUMN "publication_range" daterange;--> statement-breakpoint
 ALTER TABLE "records" ADD COLUMN "search_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "records" ADD COLUMN "search_fields" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "records" ADD COLUMN "search_fields" text;--> statement-breakpoint
 ALTER TABLE "records" ADD COLUMN "publication_range" daterange;--> statement-breakpoint
 CREATE INDEX "drafts_keys" ON "drafts" USING gin ("search_keys");--> statement-breakpoint
 CREATE INDEX "drafts_fields_trgm" ON "drafts" USING gin ("search_fields" gin_trgm_ops);--> statement-breakpoint

@@ -12,7 +12,6 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { createRecordCache } from './http/record-cache.ts';
-import { backfillSearchFields } from './services/records/search-backfill.ts';
 import { registerCreationLimit } from './http/creation-limit.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
@@ -100,8 +99,6 @@ export async function buildApp({
     services: services ?? createServices(db, config),
     recordCache,
   };
-  // Rows saved before the field-query columns existed get them now (once).
-  await backfillSearchFields(db);
   if (database) {
     const stopFollowingRecords = await recordCache.follow(database);
     app.addHook('onClose', stopFollowingRecords);

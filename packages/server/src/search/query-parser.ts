@@ -345,12 +345,7 @@ function rangeNode(field: string, token: Token): QueryNode {
   const match = RANGE.exec(token.text);
   if (!match) throw new QuerySyntaxError('A range is [from TO to].', token.position);
   const [, open, from, to, close] = match as unknown as [string, string, string, string, string];
-  return {
-    kind: 'range',
-    field,
-    from: bound(from, open === '['),
-    to: bound(to, close === ']'),
-  };
+  return { kind: 'range', field, from: bound(from, open === '['), to: bound(to, close === ']') };
 }
 
 function phraseNode(field: string | null, token: Token): QueryNode {

@@ -40,11 +40,17 @@ function FolderHeader({ row, onToggle }: { row: FolderRow; onToggle: () => void 
       w="100%"
       py={6}
       px="xs"
-      style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}
+      style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}
     >
-      <Text span aria-hidden="true" w="1em">
-        {row.open ? '▾' : '▸'}
-      </Text>
+      <svg
+        aria-hidden="true"
+        width="12"
+        height="12"
+        viewBox="0 0 12 12"
+        style={{ flex: 'none', transform: row.open ? 'rotate(90deg)' : undefined }}
+      >
+        <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
       <Text span fw={600} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {row.folder === '' ? t('fileList.topLevel') : `${row.folder}/`}
       </Text>
@@ -80,6 +86,8 @@ export function LongFileList<T>({
     [items, keyOf, sizeOf, filter, closed],
   );
   const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions change with every scroll: nothing here is memoised on them.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,

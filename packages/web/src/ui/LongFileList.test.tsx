@@ -92,12 +92,27 @@ describe('a long file list', () => {
     );
   });
 
+  it('lists files by name, wherever they were added from', () => {
+    const { list } = renderList([
+      { key: 'b.csv', size: 1 },
+      ...many(60),
+      { key: 'a.csv', size: 1 },
+    ]);
+    const rows = within(list).getAllByTestId('file-row');
+    expect(rows.slice(0, 4).map((row) => row.textContent?.split(' ')[0])).toEqual([
+      'a.csv',
+      'b.csv',
+      'reading-0.csv',
+      'reading-1.csv',
+    ]);
+  });
+
   it('moves from row to row with the arrow keys', async () => {
-    const { user, list } = renderList(many(10_000));
-    within(list).getByRole('button', { name: 'Download reading-0.csv' }).focus();
+    const { user, list } = renderList(many(10_000, (i) => `r-${String(i).padStart(5, '0')}`));
+    within(list).getByRole('button', { name: 'Download r-00000' }).focus();
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(within(list).getByRole('button', { name: 'Download reading-2.csv' })).toHaveFocus();
+    expect(within(list).getByRole('button', { name: 'Download r-00002' })).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(within(list).getByRole('button', { name: 'Download reading-1.csv' })).toHaveFocus();
+    expect(within(list).getByRole('button', { name: 'Download r-00001' })).toHaveFocus();
   });
 });

@@ -7,6 +7,8 @@ export function folderOf(key: string): string {
 /** A file's name within its folder. */
 export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface FolderRow {
   kind: 'folder';
   folder: string;
@@ -35,7 +37,8 @@ interface RowOptions<T> {
 
 /**
  * The rows of a long file list: the files that pass the filter, grouped by
- * folder (top level first, then folders by name; files in their given order)
+ * folder (top level first, then folders by name; files by name, the order of
+ * the server's listing, wherever they were added from)
  * under a header row with their count and bytes. Files in no folder at all
  * need no header: a list without folders is the files alone.
  */
@@ -53,11 +56,11 @@ export function listRows<T>(items: readonly T[], options: RowOptions<T>) {
     if (!group) groups.set(folder, (group = []));
     group.push({ kind: 'file', item, key });
   }
-  const folders = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const folders = [...groups.keys()].sort(byName);
   const grouped = folders.some((folder) => folder !== '');
   const rows: ListRow<T>[] = [];
   for (const folder of folders) {
-    const files = groups.get(folder) ?? [];
+    const files = (groups.get(folder) ?? []).sort((a, b) => byName(a.key, b.key));
     const open = !closed.has(folder);
     if (grouped) {
       const bytes = files.reduce((sum, file) => sum + sizeOf(file.item), 0);

@@ -1,6 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import type { UppyFile } from '@uppy/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeXhr } from '../../test/fake-xhr.ts';
 import { mockFetch, reply, type RecordedRequest } from '../../test/fetch-mock.ts';
 import type { DraftFile } from './files-api.ts';
@@ -208,6 +208,25 @@ describe('the uploader', () => {
       }
       return mockFetch(routes);
     }
+    /** Answers the DELETE of `key`'s upload; resolves once it is sent. */
+    function mockDelete(requests: RecordedRequest[], key: string): Promise<void> {
+      const fetch = globalThis.fetch;
+      return new Promise((resolve) => {
+        vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+          if (init.method === 'DELETE' && input.endsWith(`/files/${key}`)) {
+            requests.push({
+              method: 'DELETE',
+              path: input,
+              headers: new Headers(),
+              body: undefined,
+            });
+            resolve();
+            return Promise.resolve(new Response(null, { status: 204 }));
+          }
+          return fetch(input, init);
+        });
+      });
+    }
     const inits = (requests: RecordedRequest[]) =>
       requests.filter((request) => request.method === 'POST' && request.path.endsWith('/files'));
 
@@ -235,6 +254,23 @@ describe('the uploader', () => {
       });
       expect(result?.successful).toHaveLength(250);
       expect(puts).toHaveLength(250);
+    });
+
+    it('deletes the upload of a file removed while its batch was announced', async () => {
+      const keys = names(2);
+      const requests = server(keys);
+      requests.length = 0;
+      const puts = fakeXhr();
+      const deleted = mockDelete(requests, 'f0.txt');
+      const { uppy } = await createUploader({ draft: () => draft, language: 'en' });
+      uppy.addFiles(keys.map((key) => ({ name: key, data: new File(['x'], key) })));
+      const uploading = uppy.upload();
+      // The batch is on its way: the first file goes before the server answers.
+      uppy.removeFile(uppy.getFiles().find((file) => file.name === 'f0.txt')!.id);
+      await uploading;
+      await deleted;
+      expect(inits(requests).map((request) => (request.body as unknown[]).length)).toEqual([2]);
+      expect(puts).toEqual([`${self}/files/f1.txt/content`]);
     });
 
     it('announces the files of a refused batch one by one, so each shows its own refusal', async () => {

@@ -127,6 +127,13 @@ describe('a draft with many files', () => {
       .toEqual(Array.from({ length: 10 }, (_, i) => expect.stringContaining(name(10 + i))));
     await expectNoSidewaysScroll(page);
 
+    // Opened again, the draft's JSON carries no entries past the inline limit: the list is
+    // read from the listing, and Publish knows every file is uploaded.
+    await page.reload();
+    await page.getByText(`Showing ${COUNT} of ${COUNT}`).waitFor();
+    await expectVirtualised(list, 'deposit-file');
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).isEnabled()).toBe(true);
+
     // Published, its page lists the files the same way.
     await api(page, 'POST', `${base}/${draft.id}/draft/actions/publish`);
     await page.goto(`${e2e.server.url}/records/${draft.id}`);

@@ -1,18 +1,22 @@
 import type { RecordJson } from '@arca/schema';
 import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordFiles } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
-import { LONG_LIST } from '../ui/LongFileList.tsx';
+import { LONG_LIST } from '../ui/file-groups.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { previewKind } from './file-preview.ts';
 import { contentUrl, FileActions, withToken } from './FileActions.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import { formatBytes } from '../i18n/format.ts';
-import { LongRecordFiles } from './LongRecordFiles.tsx';
 import { Section } from './Section.tsx';
+
+// Its own chunk: most records have a few files.
+const LongRecordFiles = lazy(() =>
+  import('./LongRecordFiles.tsx').then((module) => ({ default: module.LongRecordFiles })),
+);
 
 interface FilesSectionProps {
   record: RecordJson;
@@ -79,7 +83,9 @@ export function FilesSection({ record, token }: FilesSectionProps) {
         </Card>
       )}
       {files.length >= LONG_LIST ? (
-        <LongRecordFiles files={files} token={token} onPreview={setPreviewed} />
+        <Suspense fallback={<PageLoader />}>
+          <LongRecordFiles files={files} token={token} onPreview={setPreviewed} />
+        </Suspense>
       ) : (
         <ScrollTable minWidth={560} aria-label={t('records.files.listLabel')}>
           <Table.Thead>

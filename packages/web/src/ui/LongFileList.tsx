@@ -6,9 +6,6 @@ import { formatBytes } from '../i18n/format.ts';
 import { baseName, listRows, type FolderRow } from './file-groups.ts';
 import { useRowKeys } from './useRowKeys.ts';
 
-/** From this many files on, a list renders virtualised, with a filter and folders. */
-export const LONG_LIST = 50;
-
 /** What a row is expected to measure before it is laid out (one line of text and a button). */
 const ROW_HEIGHT = 44;
 

@@ -1,3 +1,6 @@
+/** From this many files on, a list renders virtualised, with a filter and folders. */
+export const LONG_LIST = 50;
+
 /** A file's folder: its key before the last "/" ('' for a file at the top level). */
 export function folderOf(key: string): string {
   const slash = key.lastIndexOf('/');

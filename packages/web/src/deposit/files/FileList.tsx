@@ -2,7 +2,7 @@ import { Table, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
-import { LONG_LIST } from '../../ui/LongFileList.tsx';
+import { LONG_LIST } from '../../ui/file-groups.ts';
 import { EntryStatus, RemoveButton, TransferActions, TransferProgress } from './file-row-parts.tsx';
 import { LongDraftFiles } from './LongDraftFiles.tsx';
 import type { FileUploads } from './useFileUploads.ts';

@@ -1,6 +1,6 @@
 import type { RecordJson } from '@arca/schema';
 import type { UppyFile } from '@uppy/core';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fakeXhr } from '../../test/fake-xhr.ts';
 import { mockFetch, reply, type RecordedRequest } from '../../test/fetch-mock.ts';
 import type { DraftFile } from './files-api.ts';
@@ -49,6 +49,9 @@ async function setUp() {
   const file = uppy.getFile(id) as UppyFile<never, never>;
   return { opts, file, uploader };
 }
+
+// Uppy looks at the connection 3 s after it is made: the page must still be there then.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 3100)));
 
 describe('the uploader', () => {
   it('uploads three files at a time and retries parts after 0, 1, 3 and 5 seconds', async () => {

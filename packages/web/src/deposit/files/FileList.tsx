@@ -1,11 +1,15 @@
-import { Table, VisuallyHidden } from '@mantine/core';
-import { useMemo } from 'react';
+import { Loader, Table, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
 import { LONG_LIST } from '../../ui/file-groups.ts';
 import { EntryStatus, RemoveButton, TransferActions, TransferProgress } from './file-row-parts.tsx';
-import { LongDraftFiles } from './LongDraftFiles.tsx';
 import type { FileUploads } from './useFileUploads.ts';
+
+// Its own chunk (with the virtualiser): most drafts have a few files.
+const LongDraftFiles = lazy(() =>
+  import('./LongDraftFiles.tsx').then((module) => ({ default: module.LongDraftFiles })),
+);
 
 /**
  * The draft's files and the transfers in flight, with progress, cancel and
@@ -29,7 +33,11 @@ export default function FileList({
   }, [files.entries, files.transfers]);
 
   if (listed.length + files.transfers.length >= LONG_LIST) {
-    return <LongDraftFiles files={files} listed={listed} canRemove={canRemove} />;
+    return (
+      <Suspense fallback={<Loader size="sm" />}>
+        <LongDraftFiles files={files} listed={listed} canRemove={canRemove} />
+      </Suspense>
+    );
   }
   return (
     <Table aria-label={t('deposit.files.listLabel')}>

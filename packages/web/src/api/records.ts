@@ -1,6 +1,7 @@
 import type { RecordFileEntry, RecordJson, SearchResult } from '@arca/schema';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
+import { firstPagePath, readListing, type Listing } from './file-pages.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** How a record page was opened: `?preview=1` reads the draft, `?token=` a secret link. */
@@ -32,12 +33,17 @@ export interface FileListing {
   enabled: boolean;
   entries?: FileListEntry[];
   default_preview?: string | null;
+  /** Every file of the record and their bytes; a paged answer lists fewer entries. */
+  count?: number;
+  total_bytes?: number;
+  links?: { next?: string; [name: string]: string | undefined };
 }
 
 /** Search parameters of the search page and the dashboard, as in the address bar. */
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 function withToken(path: string, token: string | undefined): string {
+  if (token && new URLSearchParams(path.split('?')[1] ?? '').has('token')) return path;
   return token
     ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
     : path;
@@ -74,17 +80,27 @@ export function apiPath(link: string): string {
 }
 
 /**
- * The files of a record or draft (`links.files`). `null` when the listing
- * does not exist (404): the page then shows no files rather than an error.
+ * The files of a record or draft (`links.files`), a long listing page after
+ * page as they arrive. `null` when the listing does not exist (404): the page
+ * then shows no files rather than an error.
  */
 export function useRecordFiles(record: RecordJson | undefined, token: string | undefined) {
   const link = record?.files.enabled ? record.links.files : undefined;
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.recordFiles(link ?? '', token),
     enabled: link !== undefined,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, queryKey }): Promise<Listing<FileListing> | null> => {
       try {
-        return await api.get<FileListing>(withToken(apiPath(link!), token), signal);
+        return await readListing<FileListEntry, FileListing>(
+          withToken(firstPagePath(apiPath(link!), record?.files), token),
+          {
+            get: (path) => api.get<FileListing>(path, signal),
+            nextPath: (next) => withToken(apiPath(next), token),
+            onPage: (partial) => queryClient.setQueryData(queryKey, partial),
+            signal,
+          },
+        );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

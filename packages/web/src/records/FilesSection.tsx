@@ -1,34 +1,32 @@
 import type { RecordJson } from '@arca/schema';
 import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPath, useRecordFiles, type FileListEntry } from '../api/records.ts';
+import { useRecordFiles } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
+import { LONG_LIST } from '../ui/file-groups.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { previewKind } from './file-preview.ts';
+import { contentUrl, FileActions, withToken } from './FileActions.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import { formatBytes } from '../i18n/format.ts';
 import { Section } from './Section.tsx';
 
-/** An API link as a same-site path, carrying a secret link's token. */
-function withToken(link: string | undefined, token: string | undefined): string | undefined {
-  if (!link) return undefined;
-  const path = apiPath(link);
-  return token
-    ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`
-    : path;
-}
-
-const contentUrl = (file: FileListEntry, token: string | undefined) =>
-  withToken(file.links.content, token);
+// Its own chunk: most records have a few files.
+const LongRecordFiles = lazy(() =>
+  import('./LongRecordFiles.tsx').then((module) => ({ default: module.LongRecordFiles })),
+);
 
 interface FilesSectionProps {
   record: RecordJson;
   token: string | undefined;
 }
 
-/** The files with sizes, checksums, downloads and an in-page preview of the common kinds. */
+/**
+ * The files with sizes, checksums, downloads and an in-page preview of the
+ * common kinds; many files in a virtualised list with a filter and folders.
+ */
 export function FilesSection({ record, token }: FilesSectionProps) {
   const { t, i18n } = useTranslation();
   const listing = useRecordFiles(record, token);
@@ -63,7 +61,12 @@ export function FilesSection({ record, token }: FilesSectionProps) {
   const shownFile = files.find((file) => file.key === shown);
   const shownKind = shownFile && previewKind(shownFile.key, shownFile.mimetype);
   const shownUrl = shownFile && contentUrl(shownFile, token);
-  const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  const complete = listing.data?.complete !== false;
+  // A long listing read in pages knows its totals before its last page.
+  const count = complete ? files.length : (listing.data?.count ?? files.length);
+  const total = complete
+    ? files.reduce((sum, file) => sum + (file.size ?? 0), 0)
+    : (listing.data?.total_bytes ?? 0);
   // Every file in one zip (the server's `files-archive`).
   const archiveUrl = withToken(record.links.archive, token);
 
@@ -79,20 +82,22 @@ export function FilesSection({ record, token }: FilesSectionProps) {
           </Stack>
         </Card>
       )}
-      <ScrollTable minWidth={560} aria-label={t('records.files.listLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('records.files.name')}</Table.Th>
-            <Table.Th>{t('records.files.size')}</Table.Th>
-            <Table.Th>{t('records.files.checksum')}</Table.Th>
-            <Table.Th>{t('records.files.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => {
-            const url = contentUrl(file, token);
-            const kind = previewKind(file.key, file.mimetype);
-            return (
+      {files.length >= LONG_LIST ? (
+        <Suspense fallback={<PageLoader />}>
+          <LongRecordFiles files={files} token={token} onPreview={setPreviewed} />
+        </Suspense>
+      ) : (
+        <ScrollTable minWidth={560} aria-label={t('records.files.listLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('records.files.name')}</Table.Th>
+              <Table.Th>{t('records.files.size')}</Table.Th>
+              <Table.Th>{t('records.files.checksum')}</Table.Th>
+              <Table.Th>{t('records.files.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {files.map((file) => (
               <Table.Tr key={file.key}>
                 <Table.Td>{file.key}</Table.Td>
                 <Table.Td>{formatBytes(file.size ?? 0, i18n.language)}</Table.Td>
@@ -102,39 +107,22 @@ export function FilesSection({ record, token }: FilesSectionProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {kind && url && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setPreviewed(file.key)}
-                        aria-label={t('records.files.previewFile', { name: file.key })}
-                      >
-                        {t('records.files.preview')}
-                      </Button>
-                    )}
-                    {url && (
-                      <Button
-                        size="xs"
-                        component="a"
-                        href={url}
-                        download={file.key}
-                        aria-label={t('records.files.downloadFile', { name: file.key })}
-                      >
-                        {t('records.files.download')}
-                      </Button>
-                    )}
-                  </Group>
+                  <FileActions file={file} token={token} onPreview={setPreviewed} />
                 </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </ScrollTable>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
+      )}
+      {!complete && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('fileList.loading', { listed: files.length, total: count })}
+        </Text>
+      )}
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
           {t('records.files.total', {
-            count: files.length,
+            count,
             size: formatBytes(total, i18n.language),
           })}
         </Text>

@@ -1,11 +1,20 @@
-import { Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Loader, Table, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format.ts';
+import { LONG_LIST } from '../../ui/file-groups.ts';
+import { EntryStatus, RemoveButton, TransferActions, TransferProgress } from './file-row-parts.tsx';
 import type { FileUploads } from './useFileUploads.ts';
+
+// Its own chunk (with the virtualiser): most drafts have a few files.
+const LongDraftFiles = lazy(() =>
+  import('./LongDraftFiles.tsx').then((module) => ({ default: module.LongDraftFiles })),
+);
 
 /**
  * The draft's files and the transfers in flight, with progress, cancel and
- * remove. Its own chunk: a new upload has no files to list.
+ * remove; many of them in a virtualised list with a filter and folders. Its
+ * own chunk: a new upload has no files to list.
  */
 export default function FileList({
   files,
@@ -17,6 +26,19 @@ export default function FileList({
 }) {
   const { t, i18n } = useTranslation();
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  // A file in transfer shows as its transfer until it is committed.
+  const listed = useMemo(() => {
+    const inTransfer = new Set(files.transfers.map((transfer) => transfer.name));
+    return files.entries.filter((entry) => !inTransfer.has(entry.key));
+  }, [files.entries, files.transfers]);
+
+  if (listed.length + files.transfers.length >= LONG_LIST) {
+    return (
+      <Suspense fallback={<Loader size="sm" />}>
+        <LongDraftFiles files={files} listed={listed} canRemove={canRemove} />
+      </Suspense>
+    );
+  }
   return (
     <Table aria-label={t('deposit.files.listLabel')}>
       <Table.Thead>
@@ -30,81 +52,28 @@ export default function FileList({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {files.entries
-          .filter((entry) => !files.transfers.some((transfer) => transfer.name === entry.key))
-          .map((entry) => (
-            <Table.Tr key={entry.key} data-testid="deposit-file">
-              <Table.Td>{entry.key}</Table.Td>
-              <Table.Td>{size(entry.size)}</Table.Td>
-              <Table.Td>
-                {entry.status === 'completed'
-                  ? t('deposit.files.status.completed')
-                  : entry.transfer.type === 'M'
-                    ? t('deposit.files.status.interrupted')
-                    : t('deposit.files.status.pending')}
-              </Table.Td>
-              <Table.Td>
-                {canRemove && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    aria-label={t('deposit.files.removeFile', { name: entry.key })}
-                    onClick={() => void files.remove(entry)}
-                  >
-                    {t('deposit.files.remove')}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        {files.transfers.map((transfer) => {
-          const percent =
-            transfer.size > 0 ? Math.round((transfer.uploaded / transfer.size) * 100) : 0;
-          return (
-            <Table.Tr key={transfer.id} data-testid="deposit-upload">
-              <Table.Td>{transfer.name}</Table.Td>
-              <Table.Td>{size(transfer.size)}</Table.Td>
-              <Table.Td>
-                {transfer.failed ? (
-                  <Text size="sm" c="red">
-                    {transfer.error && transfer.error !== 'failed'
-                      ? transfer.error
-                      : t('deposit.files.uploadFailed')}
-                  </Text>
-                ) : (
-                  <Progress
-                    value={percent}
-                    aria-label={t('deposit.files.progressOf', { name: transfer.name })}
-                    aria-valuenow={percent}
-                  />
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {transfer.failed && (
-                    <Button
-                      variant="subtle"
-                      size="xs"
-                      onClick={() => void files.retry(transfer.id)}
-                    >
-                      {t('deposit.files.retry')}
-                    </Button>
-                  )}
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    aria-label={t('deposit.files.cancelFile', { name: transfer.name })}
-                    onClick={() => void files.cancel(transfer.id)}
-                  >
-                    {t('deposit.files.cancel')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {listed.map((entry) => (
+          <Table.Tr key={entry.key} data-testid="deposit-file">
+            <Table.Td>{entry.key}</Table.Td>
+            <Table.Td>{size(entry.size)}</Table.Td>
+            <Table.Td>
+              <EntryStatus entry={entry} />
+            </Table.Td>
+            <Table.Td>{canRemove && <RemoveButton entry={entry} files={files} />}</Table.Td>
+          </Table.Tr>
+        ))}
+        {files.transfers.map((transfer) => (
+          <Table.Tr key={transfer.id} data-testid="deposit-upload">
+            <Table.Td>{transfer.name}</Table.Td>
+            <Table.Td>{size(transfer.size)}</Table.Td>
+            <Table.Td>
+              <TransferProgress transfer={transfer} />
+            </Table.Td>
+            <Table.Td>
+              <TransferActions transfer={transfer} files={files} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
       </Table.Tbody>
     </Table>
   );

@@ -92,6 +92,14 @@ export function FilesField({
           left: size(Math.max(0, files.quota.maxBytes - files.usedBytes)),
         })}
       </Text>
+      {files.loadingMore && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('fileList.loading', {
+            listed: files.loadingMore.listed,
+            total: files.loadingMore.count ?? files.usedCount,
+          })}
+        </Text>
+      )}
       {files.refusals.length > 0 && (
         <Alert color="orange" variant="light" role="alert">
           <Stack gap={4}>

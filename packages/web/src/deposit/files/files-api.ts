@@ -1,6 +1,7 @@
 import type { RecordJson } from '@arca/schema';
 import { apiRequest } from '../../api/client.ts';
 import { linkPath } from '../../api/drafts.ts';
+import { firstPagePath, readListing, type Listing } from '../../api/file-pages.ts';
 
 // The draft-files calls of the deposit editor (API.md §2, SPEC §7).
 
@@ -35,12 +36,31 @@ export interface DraftFileList {
   enabled: boolean;
   entries?: DraftFile[];
   quota?: FileQuota;
+  /** Every file of the draft and their bytes; a paged answer lists fewer entries. */
+  count?: number;
+  total_bytes?: number;
+  links?: { next?: string; [name: string]: string | undefined };
+  /** False while pages of a long listing are still being read. */
+  complete?: boolean;
 }
 
 const filesLink = (draft: RecordJson) => linkPath(draft.links.files ?? `${draft.links.self}/files`);
 
-export function listFiles(draft: RecordJson, signal?: AbortSignal): Promise<DraftFileList> {
-  return apiRequest<DraftFileList>(filesLink(draft), { signal });
+/**
+ * The draft's files: in one answer for a small draft, page after page
+ * (`links.next`) for a large one, `onPage` seeing the entries read so far.
+ */
+export function listFiles(
+  draft: RecordJson,
+  signal?: AbortSignal,
+  onPage?: (list: Listing<DraftFileList>) => void,
+): Promise<Listing<DraftFileList>> {
+  return readListing<DraftFile, DraftFileList>(firstPagePath(filesLink(draft), draft.files), {
+    get: (path) => apiRequest<DraftFileList>(path, { signal }),
+    nextPath: linkPath,
+    onPage,
+    signal,
+  });
 }
 
 export interface FileSpec {
@@ -49,12 +69,23 @@ export interface FileSpec {
   transfer: { type: 'L' } | { type: 'M'; parts: number; part_size: number };
 }
 
-/** Announces one upload; the answer lists every file, so the new entry is picked by name. */
-export async function initFile(draft: RecordJson, spec: FileSpec): Promise<DraftFile> {
-  const list = await apiRequest<DraftFileList>(filesLink(draft), { method: 'POST', body: [spec] });
-  const entry = list.entries?.find((file) => file.key === spec.key);
-  if (!entry) throw new Error(`The server did not list ${spec.key}`);
+/** Announces uploads in one call; the answer's entries include the files it created. */
+export async function initFiles(draft: RecordJson, specs: FileSpec[]): Promise<DraftFile[]> {
+  const list = await apiRequest<DraftFileList>(filesLink(draft), { method: 'POST', body: specs });
+  return list.entries ?? [];
+}
+
+/** The server's entry for a key, as the server may have normalised it (NFC). */
+export function entryFor(entries: DraftFile[], key: string): DraftFile {
+  const wanted = key.normalize('NFC');
+  const entry = entries.find((file) => file.key.normalize('NFC') === wanted);
+  if (!entry) throw new Error(`The server did not list ${key}`);
   return entry;
+}
+
+/** Announces one upload. */
+export async function initFile(draft: RecordJson, spec: FileSpec): Promise<DraftFile> {
+  return entryFor(await initFiles(draft, [spec]), spec.key);
 }
 
 export function readFile(link: string, signal?: AbortSignal): Promise<DraftFile> {

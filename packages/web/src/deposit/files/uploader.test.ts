@@ -1,7 +1,8 @@
 import type { RecordJson } from '@arca/schema';
 import type { UppyFile } from '@uppy/core';
-import { describe, expect, it } from 'vitest';
-import { mockFetch, reply } from '../../test/fetch-mock.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fakeXhr } from '../../test/fake-xhr.ts';
+import { mockFetch, reply, type RecordedRequest } from '../../test/fetch-mock.ts';
 import type { DraftFile } from './files-api.ts';
 import { createUploader, RETRY_DELAYS, UPLOAD_CONCURRENCY } from './uploader.ts';
 
@@ -48,6 +49,9 @@ async function setUp() {
   const file = uppy.getFile(id) as UppyFile<never, never>;
   return { opts, file, uploader };
 }
+
+// Uppy looks at the connection 3 s after it is made: the page must still be there then.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 3100)));
 
 describe('the uploader', () => {
   it('uploads three files at a time and retries parts after 0, 1, 3 and 5 seconds', async () => {
@@ -173,5 +177,119 @@ describe('the uploader', () => {
       'POST /api/records/a1b2c-3d4e5/draft/files',
       'DELETE /api/records/a1b2c-3d4e5/draft/files/big.bin',
     ]);
+  });
+
+  describe('announcing many files', () => {
+    const smallEntry = (key: string) => ({
+      key,
+      size: 1,
+      status: 'pending',
+      checksum: null,
+      transfer: { type: 'L' },
+      links: {
+        self: `${self}/files/${key}`,
+        content: `${self}/files/${key}/content`,
+        commit: `${self}/files/${key}/commit`,
+      },
+    });
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `f${i}.txt`);
+
+    /** The server of the contract: an init answers the files it created, only those. */
+    function server(keys: string[], refuse?: (request: RecordedRequest) => boolean) {
+      const routes: Parameters<typeof mockFetch>[0] = {
+        'POST /api/records/a1b2c-3d4e5/draft/files': (request) => {
+          if (refuse?.(request)) return reply(400, { status: 400, message: 'Refused.' });
+          const specs = request.body as { key: string }[];
+          return reply(201, { entries: specs.map((spec) => smallEntry(spec.key)) });
+        },
+      };
+      for (const key of keys) {
+        routes[`POST /api/records/a1b2c-3d4e5/draft/files/${key}/commit`] = reply(200, {
+          ...smallEntry(key),
+          status: 'completed',
+        });
+      }
+      return mockFetch(routes);
+    }
+    /** Answers the DELETE of `key`'s upload; resolves once it is sent. */
+    function mockDelete(requests: RecordedRequest[], key: string): Promise<void> {
+      const fetch = globalThis.fetch;
+      return new Promise((resolve) => {
+        vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+          if (init.method === 'DELETE' && input.endsWith(`/files/${key}`)) {
+            requests.push({
+              method: 'DELETE',
+              path: input,
+              headers: new Headers(),
+              body: undefined,
+            });
+            resolve();
+            return Promise.resolve(new Response(null, { status: 204 }));
+          }
+          return fetch(input, init);
+        });
+      });
+    }
+    const inits = (requests: RecordedRequest[]) =>
+      requests.filter((request) => request.method === 'POST' && request.path.endsWith('/files'));
+
+    async function uploadAll(keys: string[]) {
+      const { uppy, committed } = await createUploader({ draft: () => draft, language: 'en' });
+      uppy.addFiles(keys.map((key) => ({ name: key, data: new File(['x'], key) })));
+      const result = await uppy.upload();
+      const commits = uppy.getFiles().map((file) => committed(file.id) ?? Promise.resolve());
+      await Promise.allSettled(commits);
+      return { uppy, result };
+    }
+
+    it('announces 250 files in three init calls of at most 100 keys', async () => {
+      const keys = names(250);
+      const requests = server(keys);
+      const puts = fakeXhr();
+      const { result } = await uploadAll(keys);
+      expect(inits(requests).map((request) => (request.body as unknown[]).length)).toEqual([
+        100, 100, 50,
+      ]);
+      expect(inits(requests)[0]?.body).toContainEqual({
+        key: 'f0.txt',
+        size: 1,
+        transfer: { type: 'L' },
+      });
+      expect(result?.successful).toHaveLength(250);
+      expect(puts).toHaveLength(250);
+    });
+
+    it('deletes the upload of a file removed while its batch was announced', async () => {
+      const keys = names(2);
+      const requests = server(keys);
+      requests.length = 0;
+      const puts = fakeXhr();
+      const deleted = mockDelete(requests, 'f0.txt');
+      const { uppy } = await createUploader({ draft: () => draft, language: 'en' });
+      uppy.addFiles(keys.map((key) => ({ name: key, data: new File(['x'], key) })));
+      const uploading = uppy.upload();
+      // The batch is on its way: the first file goes before the server answers.
+      uppy.removeFile(uppy.getFiles().find((file) => file.name === 'f0.txt')!.id);
+      await uploading;
+      await deleted;
+      expect(inits(requests).map((request) => (request.body as unknown[]).length)).toEqual([2]);
+      expect(puts).toEqual([`${self}/files/f1.txt/content`]);
+    });
+
+    it('announces the files of a refused batch one by one, so each shows its own refusal', async () => {
+      const keys = names(3);
+      // The server refuses any call that names f1.txt.
+      const requests = server(keys, (request) =>
+        (request.body as { key: string }[]).some((spec) => spec.key === 'f1.txt'),
+      );
+      fakeXhr();
+      const { uppy, result } = await uploadAll(keys);
+      expect(inits(requests).map((request) => (request.body as unknown[]).length)).toEqual([
+        3, 1, 1, 1,
+      ]);
+      expect(result?.successful?.map((file) => file.name).sort()).toEqual(['f0.txt', 'f2.txt']);
+      const failed = uppy.getFiles().filter((file) => file.error);
+      expect(failed.map((file) => [file.name, file.error])).toEqual([['f1.txt', 'Refused.']]);
+    });
   });
 });

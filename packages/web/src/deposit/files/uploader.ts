@@ -3,7 +3,16 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
 import { linkPath } from '../../api/drafts.ts';
 import { chunkSize, partCount, usesMultipart } from './chunk-size.ts';
-import { commitFile, deleteFile, initFile, readFile, type DraftFile } from './files-api.ts';
+import {
+  commitFile,
+  deleteFile,
+  initFile,
+  initFiles,
+  readFile,
+  type DraftFile,
+  type FileSpec,
+} from './files-api.ts';
+import { createInitBatches } from './init-batches.ts';
 import { contentMd5 } from './part-checksum.ts';
 import { createPartLinks } from './part-links.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
@@ -76,13 +85,47 @@ export async function createUploader(options: UploaderOptions): Promise<{
     return updated;
   }
 
-  /** Keeps the server's entry for an upload, unless the file was cancelled while it was announced. */
-  async function announced(id: string, entry: DraftFile): Promise<DraftFile> {
-    if (!uppy.getFile(id)) {
-      await deleteFile(entry.links.self).catch(() => undefined);
+  function specOf(file: UppyFile<UploadMeta, UploadBody>): FileSpec {
+    const size = file.size ?? 0;
+    const transfer: FileSpec['transfer'] = usesMultipart(size)
+      ? { type: 'M', parts: partCount(size), part_size: chunkSize(size) }
+      : { type: 'L' };
+    return { key: file.name ?? '', size, transfer };
+  }
+
+  // The files of one upload are announced together, before their transfers
+  // (three at a time) ask for them: a few init calls instead of one per file.
+  const batches = createInitBatches({
+    post: (specs) => initFiles(needDraft(options), specs),
+    created(id, entry) {
+      // Known at once, so that cancelling the file deletes its upload on the server.
+      if (uppy.getFile(id)) entries.set(id, entry);
+      else void deleteFile(entry.links.self).catch(() => undefined);
+    },
+  });
+  uppy.addPreProcessor((fileIds) => {
+    const files = fileIds.flatMap((id) => {
+      const file = uppy.getFile(id);
+      // A resumed multipart upload has its entry already.
+      const resumed = (file as { s3Multipart?: { uploadId?: string } } | undefined)?.s3Multipart;
+      return file && !resumed?.uploadId ? [{ id, spec: specOf(file) }] : [];
+    });
+    batches.announce(files);
+  });
+
+  /**
+   * The server's entry for an upload: announced with its batch, or now on its
+   * own. A file cancelled meanwhile has its upload deleted.
+   */
+  async function announce(file: UppyFile<UploadMeta, UploadBody>): Promise<DraftFile> {
+    const early = await batches.take(file.id);
+    const entry = early ?? (await initFile(needDraft(options), specOf(file)));
+    if (!uppy.getFile(file.id)) {
+      // An entry announced in a batch was deleted by whoever removed the file.
+      if (!early) await deleteFile(entry.links.self).catch(() => undefined);
       throw new Error('Upload cancelled');
     }
-    entries.set(id, entry);
+    entries.set(file.id, entry);
     return entry;
   }
 
@@ -105,14 +148,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
     getChunkSize: (file) => chunkSize(file.size),
 
     async getUploadParameters(file) {
-      const entry = await announced(
-        file.id,
-        await initFile(needDraft(options), {
-          key: file.name ?? '',
-          size: file.size ?? 0,
-          transfer: { type: 'L' },
-        }),
-      );
+      const entry = await announce(file);
       return {
         method: 'PUT',
         // Absolute (Uppy parses it), on this page's origin like every API call.
@@ -125,15 +161,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
     },
 
     async createMultipartUpload(file) {
-      const size = file.size ?? 0;
-      const entry = await announced(
-        file.id,
-        await initFile(needDraft(options), {
-          key: file.name ?? '',
-          size,
-          transfer: { type: 'M', parts: partCount(size), part_size: chunkSize(size) },
-        }),
-      );
+      const entry = await announce(file);
       if (file.data instanceof File) markUpload(entry.links.self, file.data.lastModified);
       return { uploadId: entry.links.self, key: entry.key };
     },
@@ -208,6 +236,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
   });
 
   uppy.on('file-removed', (file) => {
+    batches.forget(file.id);
     entries.delete(file.id);
     commits.delete(file.id);
   });

@@ -58,14 +58,18 @@ function errorMessage(error: unknown): { message?: string; language?: string } {
 
 type LoadedUploader = Awaited<ReturnType<typeof createUploader>>;
 
-/** Once committed, a file leaves the transfer list and shows as one of the draft's files. */
-function listCommitted(uploader: LoadedUploader, id: string, refresh: () => Promise<void>) {
+/**
+ * Once committed, a file leaves the transfer list and shows as one of the
+ * draft's files: its entry as the commit answered it, without reading the
+ * whole list again (thousands of files would make that quadratic).
+ */
+function listCommitted(uploader: LoadedUploader, id: string, show: (entry: DraftFile) => void) {
   const { uppy, committed } = uploader;
   const commit = committed(id);
   if (!commit) return;
   commit
-    .then(async () => {
-      await refresh();
+    .then((entry) => {
+      show(entry);
       if (uppy.getFile(id)) uppy.removeFile(id);
     })
     .catch((error: unknown) => {
@@ -77,6 +81,7 @@ function listCommitted(uploader: LoadedUploader, id: string, refresh: () => Prom
 }
 
 const NO_FILES: Record<string, never> = {};
+const NO_ENTRIES: DraftFile[] = [];
 const noSubscription = () => () => undefined;
 
 /** Uppy's files, re-rendering on each of its state changes; none before it is loaded. */
@@ -101,9 +106,13 @@ export function useFileUploads() {
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [importing, setImporting] = useState(false);
 
+  // A long listing shows page after page as they arrive.
   const list = useQuery({
     queryKey: filesKey(draft?.id ?? ''),
-    queryFn: ({ signal }) => listFiles(draftRef.current as RecordJson, signal),
+    queryFn: ({ signal, queryKey }) =>
+      listFiles(draftRef.current as RecordJson, signal, (partial) =>
+        queryClient.setQueryData(queryKey, partial),
+      ),
     enabled: draft !== undefined && draft.files.enabled,
   });
 
@@ -116,11 +125,29 @@ export function useFileUploads() {
     [queryClient],
   );
 
+  /** Puts a committed file in the list, in place of its pending entry. */
+  const showCommitted = useCallback(
+    (entry: DraftFile) => {
+      const current = draftRef.current;
+      if (!current) return;
+      queryClient.setQueryData<DraftFileList>(filesKey(current.id), (old) => {
+        const entries = old?.entries ?? [];
+        const at = entries.findIndex((file) => file.key === entry.key);
+        const next = at < 0 ? [...entries, entry] : entries.with(at, entry);
+        return { enabled: true, ...old, entries: next };
+      });
+    },
+    [queryClient],
+  );
+
+  // Once the whole list is read; again when a saved draft comes back without
+  // entries (a large one's JSON carries none).
+  const missingEntries = draft !== undefined && draft.files.entries === undefined;
   useEffect(() => {
     const entries = list.data?.entries;
-    if (!entries) return;
+    if (!entries || list.data?.complete === false) return;
     setDraftRef.current((previous) => (previous ? withFiles(previous, entries) : previous));
-  }, [list.data]);
+  }, [list.data, missingEntries]);
 
   const refresh = useCallback(async () => {
     const current = draftRef.current;
@@ -132,8 +159,8 @@ export function useFileUploads() {
   // the editor's first paint does not wait for them (docs/benchmarks.md, "Deposit page bundle").
   const [uploader, setUploader] = useState<LoadedUploader>();
   const loading = useRef<Promise<LoadedUploader>>(undefined);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const showCommittedRef = useRef(showCommitted);
+  showCommittedRef.current = showCommitted;
   const { i18n } = useTranslation();
   const loadUploader = () => {
     loading.current ??= import('./uploader.ts').then(async ({ createUploader }) => {
@@ -144,7 +171,7 @@ export function useFileUploads() {
       // Listening from the start: the first upload begins before React has rendered
       // with the uploader, and a small file can be done by then.
       created.uppy.on('upload-success', (file) => {
-        if (file) listCommitted(created, file.id, () => refreshRef.current());
+        if (file) listCommitted(created, file.id, (entry) => showCommittedRef.current(entry));
       });
       // A part's refusal is worded in the language its request was sent in: the current one.
       created.uppy.on('upload-error', (file) => {
@@ -177,10 +204,12 @@ export function useFileUploads() {
     [uppyFiles, i18n.language],
   );
 
-  const entries = list.data?.entries ?? [];
+  const entries = list.data?.entries ?? NO_ENTRIES;
+  const complete = list.data?.complete !== false;
   const quota: Quota = list.data?.quota
     ? { maxFiles: list.data.quota.max_files, maxBytes: list.data.quota.max_bytes }
     : DEFAULT_QUOTA;
+  const listed = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
   const held = [
     ...entries.map((entry) => ({
       key: entry.key,
@@ -188,10 +217,17 @@ export function useFileUploads() {
       failed: entry.status === 'failed',
     })),
     ...transfers
-      .filter((transfer) => !entries.some((entry) => entry.key === transfer.name))
+      .filter((transfer) => !listed.has(transfer.name))
       .map((transfer) => ({ key: transfer.name, size: transfer.size, failed: transfer.failed })),
   ];
   const used = held.filter((file) => !file.failed);
+  let usedCount = used.length;
+  let usedBytes = used.reduce((sum, file) => sum + file.size, 0);
+  // While pages are still read, the server's totals count the files not yet listed.
+  if (!complete) {
+    usedCount = Math.max(usedCount, list.data?.count ?? 0);
+    usedBytes = Math.max(usedBytes, list.data?.total_bytes ?? 0);
+  }
 
   async function add(files: readonly File[]) {
     // A file whose upload a reload interrupted continues it; the others are new.
@@ -209,10 +245,15 @@ export function useFileUploads() {
     if (!saved) return;
     draftRef.current = saved;
     const { uppy } = uploader;
-    const addToUppy = (file: File) =>
-      uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
-    for (const file of accepted) addToUppy(file);
-    for (const { file, entry } of resumed) uploader.resume(addToUppy(file), entry);
+    const descriptor = (file: File) => ({
+      name: file.name,
+      type: file.type,
+      data: file,
+      source: 'Local',
+    });
+    // All at once: Uppy's state is copied on each addition.
+    uppy.addFiles(accepted.map(descriptor));
+    for (const { file, entry } of resumed) uploader.resume(uppy.addFile(descriptor(file)), entry);
     await uppy.upload();
   }
 
@@ -251,8 +292,10 @@ export function useFileUploads() {
     entries,
     transfers,
     quota,
-    usedCount: used.length,
-    usedBytes: used.reduce((sum, file) => sum + file.size, 0),
+    usedCount,
+    usedBytes,
+    /** The server's file count while a long list is still being read, else undefined. */
+    loadingMore: complete ? undefined : { listed: entries.length, count: list.data?.count },
     refusals,
     importing,
     loading: list.isPending && draft !== undefined,

@@ -11,9 +11,15 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
     buckets.load(actor, id, scope, buckets.readAction(scope));
 
   return {
-    async list(actor: Actor, id: string, scope: Scope): Promise<FileListView> {
+    /** The files listing: all of a small record's, else a page (`size`, `after` a key). */
+    async list(
+      actor: Actor,
+      id: string,
+      scope: Scope,
+      page: { size?: number | undefined; after?: string | undefined } = {},
+    ): Promise<FileListView> {
       const bucket = await buckets.load(actor, id, scope, buckets.readAction(scope), true);
-      return buckets.listOf(bucket, false);
+      return buckets.listing(bucket, page);
     },
 
     async read(actor: Actor, id: string, scope: Scope, key: string): Promise<FileView> {
@@ -36,8 +42,9 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
     /** Every completed file, for the zip archive. */
     async archive(actor: Actor, id: string, scope: Scope) {
       const bucket = await load(actor, id, scope);
+      const files = bucket.files.entries ?? (await buckets.repo.list(id, scope === 'draft'));
       return {
-        files: bucket.files.filter((f) => f.entry.status === 'completed'),
+        files: files.filter((f) => f.entry.status === 'completed'),
         open: (file: FileWithObject) => storage.read(file.object.storageKey),
         name: bucket.id,
       };

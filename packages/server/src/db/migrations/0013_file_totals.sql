@@ -109,6 +109,16 @@ CREATE TRIGGER "file_entries_totals_delete" AFTER DELETE ON "file_entries"
 --> statement-breakpoint
 CREATE FUNCTION "file_objects_totals_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The parent first, then the bucket: every writer takes them in this order (no deadlock).
+  INSERT INTO file_parent_totals AS t (parent_id, bytes)
+  SELECT n.parent_id,
+    sum(coalesce(n.size, n.declared_size, CASE WHEN n.status = 'pending' THEN n.reserved ELSE 0 END)
+      - coalesce(o.size, o.declared_size, CASE WHEN o.status = 'pending' THEN o.reserved ELSE 0 END))
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.parent_id IS NOT NULL GROUP BY n.parent_id
+  HAVING sum(coalesce(n.size, n.declared_size, CASE WHEN n.status = 'pending' THEN n.reserved ELSE 0 END)
+      - coalesce(o.size, o.declared_size, CASE WHEN o.status = 'pending' THEN o.reserved ELSE 0 END)) <> 0
+  ON CONFLICT (parent_id) DO UPDATE SET bytes = t.bytes + excluded.bytes;
   UPDATE file_bucket_totals t SET
     bytes = t.bytes + d.bytes, stored = t.stored + d.stored, revision = t.revision + 1
   FROM (
@@ -121,15 +131,6 @@ BEGIN
     WHERE (n.size, n.reserved) IS DISTINCT FROM (o.size, o.reserved)
     GROUP BY e.record_id, e.draft) d
   WHERE t.record_id = d.record_id AND t.draft = d.draft;
-  INSERT INTO file_parent_totals AS t (parent_id, bytes)
-  SELECT n.parent_id,
-    sum(coalesce(n.size, n.declared_size, CASE WHEN n.status = 'pending' THEN n.reserved ELSE 0 END)
-      - coalesce(o.size, o.declared_size, CASE WHEN o.status = 'pending' THEN o.reserved ELSE 0 END))
-  FROM new_rows n JOIN old_rows o ON o.id = n.id
-  WHERE n.parent_id IS NOT NULL GROUP BY n.parent_id
-  HAVING sum(coalesce(n.size, n.declared_size, CASE WHEN n.status = 'pending' THEN n.reserved ELSE 0 END)
-      - coalesce(o.size, o.declared_size, CASE WHEN o.status = 'pending' THEN o.reserved ELSE 0 END)) <> 0
-  ON CONFLICT (parent_id) DO UPDATE SET bytes = t.bytes + excluded.bytes;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -308,14 +308,15 @@ export function createFilesRepository(db: Database) {
     ): Promise<FileObjectRow | null> {
       const object = await this.lockObject(objectId);
       if (!object || object.status !== 'pending' || object.storageKey !== storageKey) return null;
-      await db
-        .update(fileEntries)
-        .set({ status: 'failed', updatedAt: new Date() })
-        .where(eq(fileEntries.objectId, objectId));
+      // The object first: its totals' rows are locked in the order other writers take them.
       await db
         .update(fileObjects)
         .set({ status: 'failed', storageKey: freshKey, uploadId: null, size: null, checksum: null })
         .where(eq(fileObjects.id, objectId));
+      await db
+        .update(fileEntries)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(fileEntries.objectId, objectId));
       await db.delete(fileParts).where(eq(fileParts.objectId, objectId));
       return object;
     },

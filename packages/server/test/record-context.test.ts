@@ -43,7 +43,8 @@ describe('record context', () => {
     expect(context.scope).toBe('draft');
     expect(context.row.id).toBe(id);
     expect(context.document.metadata.title).toBe('Context draft');
-    expect(context.files.map((f) => f.entry.key)).toEqual(['data.csv']);
+    expect(context.files.entries?.map((f) => f.entry.key)).toEqual(['data.csv']);
+    expect(context.files).toMatchObject({ count: 1, completed: 1 });
     expect(context.review?.status).toBe('submitted');
     expect(context.openReview?.receiverId).toBe(lab.id);
     expect(context.published).toBe(false);

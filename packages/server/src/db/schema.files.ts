@@ -36,6 +36,10 @@ export const fileObjects = pgTable('file_objects', {
    * concurrent uploads count against the quota together (upload-reservation.ts).
    */
   reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+  /** The parent whose versions hold it: its bytes count once for the parent's owner. */
+  parentId: text('parent_id'),
+  /** The size announced at init (as its entries say), counted until the bytes arrive. */
+  declaredSize: bigint('declared_size', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -90,4 +94,34 @@ export const fileQuotas = pgTable('file_quotas', {
   maxFiles: integer('max_files').notNull(),
   maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Running totals of one draft's or record's files, kept by triggers in the
+ * transaction of every change to its entries or their objects (migration
+ * 0013), so that quota checks and record reads never list the files.
+ * `bytes` counts as the quota does (arrived, else announced, else held);
+ * `stored` only what arrived; `revision` grows with every change.
+ */
+export const fileBucketTotals = pgTable(
+  'file_bucket_totals',
+  {
+    recordId: text('record_id').notNull(),
+    draft: boolean('draft').notNull(),
+    files: integer('files').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    stored: bigint('stored', { mode: 'number' }).notNull().default(0),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.draft] })],
+);
+
+/**
+ * Bytes of every object a parent's versions hold, each object once (kept by
+ * triggers like the bucket totals): a user's storage is the sum over their parents.
+ */
+export const fileParentTotals = pgTable('file_parent_totals', {
+  parentId: text('parent_id').primaryKey(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DB_INT_MAX } from '@arca/schema';
+import { DB_INT_MAX, FILES_PAGE_MAX } from '@arca/schema';
 import { MAX_PARTS, PART_PAGE_MAX } from '../services/files/files.service.ts';
 
 /** Parameters, queries and bodies of the file routes (API.md §2). */
@@ -7,6 +7,11 @@ export const idParams = z.object({ id: z.string().min(1).max(100) });
 export const keyParams = idParams.extend({ key: z.string().min(1).max(1024) });
 export const partParams = keyParams.extend({ part: z.coerce.number().int() });
 export const tokenQuery = z.object({ token: z.string().optional() });
+/** A page of a files listing: `size` entries after the key `after` (by key). */
+export const listQuery = tokenQuery.extend({
+  size: z.coerce.number().int().min(1).max(FILES_PAGE_MAX).optional(),
+  after: z.string().min(1).max(1024).optional(),
+});
 export const contentQuery = tokenQuery.extend({ download: z.string().optional() });
 export const partQuery = z.object({
   expires: z.coerce.number().int().optional(),

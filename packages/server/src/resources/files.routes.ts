@@ -8,6 +8,7 @@ import {
   idParams,
   initBody,
   keyParams,
+  listQuery,
   metadataBody,
   partPageQuery,
   partParams,
@@ -56,11 +57,14 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           tags,
           summary: 'List the files of a draft',
           params: idParams,
-          querystring: tokenQuery,
+          querystring: listQuery,
         },
       },
-      async (request) =>
-        serializeFileList(await files.list(request.actor, request.params.id, 'draft'), links),
+      async (request) => {
+        const { size, after } = request.query;
+        const list = await files.list(request.actor, request.params.id, 'draft', { size, after });
+        return serializeFileList(list, links);
+      },
     );
 
     app.post(
@@ -229,11 +233,14 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           tags,
           summary: 'List the files of a record',
           params: idParams,
-          querystring: tokenQuery,
+          querystring: listQuery,
         },
       },
-      async (request) =>
-        serializeFileList(await files.list(request.actor, request.params.id, 'record'), links),
+      async (request) => {
+        const { size, after } = request.query;
+        const list = await files.list(request.actor, request.params.id, 'record', { size, after });
+        return serializeFileList(list, links);
+      },
     );
 
     app.get(

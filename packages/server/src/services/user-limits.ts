@@ -1,15 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import {
-  drafts,
-  fileEntries,
-  fileObjects,
-  parents,
-  records,
-  userQuotas,
-  users,
-} from '../db/schema.ts';
+import { drafts, parents, userQuotas, users } from '../db/schema.ts';
+import { createFilesRepository } from './files/files.repository.ts';
 import { DomainError, notFound } from './errors.ts';
 
 export interface UserLimits {
@@ -69,23 +62,10 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
     ): Promise<{ room: number; used: number; limit: number }> {
       await lock(tx, 'user-bytes', ownerId);
       const { maxBytes } = await limitsOf(ownerId, tx);
-      const result: unknown = await tx.execute(sql`
-        SELECT coalesce(sum(bytes), 0)::bigint AS used FROM (
-          SELECT DISTINCT ON (o.id)
-            coalesce(o.size, e.declared_size,
-              CASE WHEN e.status = 'pending' THEN o.reserved ELSE 0 END) AS bytes
-          FROM ${fileEntries} e
-          JOIN ${fileObjects} o ON o.id = e.object_id
-          WHERE o.id IS DISTINCT FROM ${except ?? null}::uuid
-            AND e.record_id IN (
-              SELECT d.id FROM ${drafts} d JOIN ${parents} p ON p.id = d.parent_id
-                WHERE p.owner_id = ${ownerId}
-              UNION
-              SELECT r.id FROM ${records} r JOIN ${parents} p ON p.id = r.parent_id
-                WHERE p.owner_id = ${ownerId})) AS files`);
-      // Both drivers answer raw SQL with `rows`; bigint comes as a string.
-      const [row] = (result as { rows: { used: string | number }[] }).rows;
-      const used = Number(row?.used ?? 0);
+      // The owner's parents' running totals (migration 0013), not a sum over their files.
+      const files = createFilesRepository(tx);
+      let used = await files.ownerBytes(ownerId);
+      if (except !== undefined) used -= await files.objectBytes(except);
       return { room: maxBytes - used, used, limit: maxBytes };
     },
 

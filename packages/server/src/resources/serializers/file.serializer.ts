@@ -5,7 +5,7 @@ import type {
   PartLink,
   PartLinksPage,
 } from '../../services/files/files.service.ts';
-import type { FileWithObject } from '../../services/files/files.repository.ts';
+import type { FileSummary } from '../../services/files/files.repository.ts';
 import { extensionOf } from '../../services/files/keys.ts';
 import { isoDate } from './dates.ts';
 
@@ -77,35 +77,51 @@ export function serializeFile(view: FileView, links: Links): Record<string, unkn
   };
 }
 
-/** The file list (API.md §2.2): only `enabled` and `links` when files are off. */
+/**
+ * The file list (API.md §2.2): only `enabled` and `links` when files are off.
+ * Beyond InvenioRDM: `count` and `total_bytes` of the whole record, and
+ * `links.next` while a paged listing has more entries.
+ */
 export function serializeFileList(list: FileListView, links: Links): Record<string, unknown> {
   const root = base(links, list.recordId, list.scope);
-  const listLinks = { self: `${root}/files`, archive: `${root}/files-archive` };
+  const listLinks: Record<string, string> = {
+    self: `${root}/files`,
+    archive: `${root}/files-archive`,
+  };
   if (!list.enabled) return { enabled: false, links: listLinks };
+  if (list.next) {
+    const { size, after } = list.next;
+    listLinks.next = `${root}/files?size=${size}&after=${encodeURIComponent(after)}`;
+  }
   return {
     enabled: true,
     links: listLinks,
     entries: list.files.map((file) => serializeFile(file, links)),
     default_preview: list.defaultPreview,
     order: [],
+    count: list.count,
+    total_bytes: list.totalBytes,
     // Beyond InvenioRDM: the record's quota, for the deposit form's checks.
     quota: { max_files: list.quota.maxFiles, max_bytes: list.quota.maxBytes },
   };
 }
 
-/** The `files` block of a record's JSON (API.md §1.3): entries keyed by file name. */
+/**
+ * The `files` block of a record's JSON (API.md §1.3): entries keyed by file
+ * name while the record has at most FILES_INLINE_LIMIT files (and never in a
+ * search hit); beyond, only the totals: `links.files` lists the entries.
+ */
 export function serializeRecordFiles(
   recordId: string,
   scope: 'draft' | 'record',
-  files: FileWithObject[],
+  files: FileSummary,
   links: Links,
-): { count: number; total_bytes: number; entries: Record<string, unknown> } {
+): { count: number; total_bytes: number; entries?: Record<string, unknown> } {
+  const totals = { count: files.count, total_bytes: files.stored };
+  if (!files.entries) return totals;
   const entries: Record<string, unknown> = {};
-  let total = 0;
-  for (const file of files) {
-    const json = serializeFile({ ...file, recordId, scope }, links);
-    entries[file.entry.key] = json;
-    total += file.object.size ?? 0;
+  for (const file of files.entries) {
+    entries[file.entry.key] = serializeFile({ ...file, recordId, scope }, links);
   }
-  return { count: files.length, total_bytes: total, entries };
+  return { ...totals, entries };
 }

@@ -58,14 +58,16 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
       await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         await txRepo.lockBucket(id);
-        if ((await txRepo.list(id, true)).length > 0) throw refuse('removeFilesFirst');
-        if ((await txRepo.list(previous.id, false)).length === 0) throw refuse('recordHasNoFiles');
+        if ((await txRepo.totals(id, true)).files > 0) throw refuse('removeFilesFirst');
+        if ((await txRepo.totals(previous.id, false)).files === 0) {
+          throw refuse('recordHasNoFiles');
+        }
         await txRepo.copyEntries(
           { recordId: previous.id, draft: false },
           { recordId: id, draft: true },
         );
       });
-      return buckets.listOf(bucket);
+      return buckets.listing(bucket);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { FILES_INLINE_LIMIT, FILES_PAGE_SIZE } from '@arca/schema';
 import type { FilesConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Actor, RecordAction } from '../../permissions/records.policy.ts';
@@ -49,6 +50,11 @@ export interface FileListView {
   files: FileView[];
   /** The record's limits, so that a deposit form can refuse early (SPEC §5). */
   quota: Quota;
+  /** All files of the record, and the bytes that arrived, whatever `files` holds. */
+  count: number;
+  totalBytes: number;
+  /** A paged listing with more entries: the next page starts after this key. */
+  next?: { after: string; size: number };
 }
 
 /** Where a part of a local multipart upload is PUT; the signature is added by the service. */
@@ -134,9 +140,10 @@ export function fileBuckets(deps: FilesDeps) {
   /** A file as it is now (writes), or as read with the context (reads). */
   async function find(bucket: RecordContext, key: string, fresh = true): Promise<FileWithObject> {
     const normalized = normalizeKey(key);
-    const found = fresh
-      ? await repo.find(bucket.id, bucket.scope === 'draft', normalized)
-      : bucket.files.find((file) => file.entry.key === normalized);
+    const inline = fresh ? null : bucket.files.entries;
+    const found = inline
+      ? inline.find((file) => file.entry.key === normalized)
+      : await repo.find(bucket.id, bucket.scope === 'draft', normalized);
     if (!found) throw new DomainError('notFound', 'fileNotFound', { params: { key } });
     return found;
   }
@@ -199,9 +206,13 @@ export function fileBuckets(deps: FilesDeps) {
     return view;
   }
 
-  /** The bucket's files: as read with it, or read again after a change. */
-  async function listOf(bucket: Bucket, fresh = true): Promise<FileListView> {
-    const files = fresh ? await repo.list(bucket.id, bucket.scope === 'draft') : bucket.files;
+  /** A listing of some of the bucket's files (all, a page, or those just created). */
+  async function listOf(
+    bucket: Bucket,
+    files: FileWithObject[],
+    totals: { files: number; stored: number },
+    next?: FileListView['next'],
+  ): Promise<FileListView> {
     const { files: settings } = bucket.document;
     // The whole list shares one budget of inline part links, first files first.
     let budget = INLINE_PART_LINKS;
@@ -221,7 +232,31 @@ export function fileBuckets(deps: FilesDeps) {
         files.map((f, i) => withParts(bucket.id, bucket.scope, f, inline[i])),
       ),
       quota: bucket.quota,
+      count: totals.files,
+      totalBytes: totals.stored,
+      ...(next ? { next } : {}),
     };
+  }
+
+  /**
+   * The listing of a bucket (API.md §2.2): every file of a small record asked
+   * without a page, as InvenioRDM answers; else a page by key (keyset).
+   */
+  async function listing(
+    bucket: Bucket,
+    page: { size?: number | undefined; after?: string | undefined } = {},
+  ): Promise<FileListView> {
+    const draft = bucket.scope === 'draft';
+    const totals = await repo.totals(bucket.id, draft);
+    if (page.size === undefined && page.after === undefined && totals.files <= FILES_INLINE_LIMIT) {
+      return listOf(bucket, await repo.list(bucket.id, draft), totals);
+    }
+    const size = page.size ?? FILES_PAGE_SIZE;
+    const rows = await repo.page(bucket.id, draft, page.after, size + 1);
+    const more = rows.length > size;
+    if (more) rows.pop();
+    const next = more ? { after: rows[rows.length - 1]!.entry.key, size } : undefined;
+    return listOf(bucket, rows, totals, next);
   }
 
   async function dropBytes(object: FileObjectRow): Promise<void> {
@@ -254,6 +289,7 @@ export function fileBuckets(deps: FilesDeps) {
     partLinks,
     withParts,
     listOf,
+    listing,
     dropBytes,
     collect,
     refuseAbandoned,

@@ -1,30 +1,82 @@
-import { and, asc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
-import { fileEntries, fileObjects, fileParts, fileQuotas } from '../../db/schema.ts';
+import { FILES_INLINE_LIMIT } from '@arca/schema';
+import {
+  fileBucketTotals,
+  fileEntries,
+  fileObjects,
+  fileParentTotals,
+  fileParts,
+  fileQuotas,
+  parents,
+} from '../../db/schema.ts';
 
 export type FileEntryRow = typeof fileEntries.$inferSelect;
 export type FileObjectRow = typeof fileObjects.$inferSelect;
 export type FileWithObject = { entry: FileEntryRow; object: FileObjectRow };
 
-/** A record's or draft's file list as JSON, to fold into another read (same order as `list`). */
-export function fileListJson(recordId: SQL, draft: boolean): SQL {
-  return sql`coalesce((
+/**
+ * What a read of a draft or record knows of its files: the running totals
+ * (quota bytes, stored bytes, counts, a revision that moves with every
+ * change) and, for a record with at most FILES_INLINE_LIMIT files, the
+ * entries themselves; a larger record is listed a page at a time.
+ */
+export interface FileSummary {
+  count: number;
+  completed: number;
+  /** Bytes as the quota counts them (quota.ts, `bytesOf`). */
+  bytes: number;
+  /** Bytes that arrived: the record's `total_bytes`. */
+  stored: number;
+  revision: number;
+  entries: FileWithObject[] | null;
+}
+
+const entriesJson = (recordId: SQL, draft: boolean) => sql`coalesce((
     SELECT json_agg(json_build_object('entry', ${fileEntries}, 'object', ${fileObjects})
       ORDER BY ${fileEntries.createdAt}, ${fileEntries.key})
     FROM ${fileEntries} JOIN ${fileObjects} ON ${fileObjects.id} = ${fileEntries.objectId}
     WHERE ${fileEntries.recordId} = ${recordId} AND ${fileEntries.draft} = ${draft}), '[]'::json)`;
+
+/** A record's or draft's file summary as JSON, to fold into another read (entries as `list` orders them). */
+export function fileListJson(recordId: SQL, draft: boolean): SQL {
+  const files = sql`coalesce(${fileBucketTotals.files}, 0)`;
+  return sql`(SELECT json_build_object(
+      'count', ${files}, 'completed', coalesce(${fileBucketTotals.completed}, 0),
+      'bytes', coalesce(${fileBucketTotals.bytes}, 0), 'stored', coalesce(${fileBucketTotals.stored}, 0),
+      'revision', coalesce(${fileBucketTotals.revision}, 0),
+      'entries', CASE WHEN ${files} <= ${FILES_INLINE_LIMIT} THEN ${entriesJson(recordId, draft)} END)
+    FROM (SELECT 1) AS one LEFT JOIN ${fileBucketTotals}
+      ON ${fileBucketTotals.recordId} = ${recordId} AND ${fileBucketTotals.draft} = ${draft})`;
 }
 
-/** The list `fileListJson` folded, read back. */
-export function fileListFromJson(json: unknown): FileWithObject[] {
-  return (json as { entry: Record<string, unknown>; object: Record<string, unknown> }[]).map(
-    (item) => ({
-      entry: rowFromJson(fileEntries, item.entry),
-      object: rowFromJson(fileObjects, item.object),
-    }),
-  );
+type FileItemJson = { entry: Record<string, unknown>; object: Record<string, unknown> };
+
+/** The summary `fileListJson` folded, read back. */
+export function fileListFromJson(json: unknown): FileSummary {
+  const summary = json as Omit<FileSummary, 'entries'> & { entries: FileItemJson[] | null };
+  return {
+    ...summary,
+    entries:
+      summary.entries?.map((item) => ({
+        entry: rowFromJson(fileEntries, item.entry),
+        object: rowFromJson(fileObjects, item.object),
+      })) ?? null,
+  };
 }
+
+const NO_TOTALS = { files: 0, completed: 0, bytes: 0, stored: 0, revision: 0 };
+
+/** The summary of a record without files (one being created). */
+export const NO_FILES: FileSummary = {
+  count: 0,
+  completed: 0,
+  bytes: 0,
+  stored: 0,
+  revision: 0,
+  entries: [],
+};
 
 /** Data access for file entries, the objects they name, parts and quotas. */
 export function createFilesRepository(db: Database) {
@@ -52,6 +104,69 @@ export function createFilesRepository(db: Database) {
     async list(recordId: string, draft: boolean): Promise<FileWithObject[]> {
       listQuery ??= prepareList();
       return listQuery.execute({ recordId, draft });
+    },
+
+    /** Up to `size` entries after the key `after`, by key (a page of a listing). */
+    async page(
+      recordId: string,
+      draft: boolean,
+      after: string | undefined,
+      size: number,
+    ): Promise<FileWithObject[]> {
+      return db
+        .select({ entry: fileEntries, object: fileObjects })
+        .from(fileEntries)
+        .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
+        .where(
+          after === undefined
+            ? bucket(recordId, draft)
+            : and(bucket(recordId, draft), gt(fileEntries.key, after)),
+        )
+        .orderBy(asc(fileEntries.key))
+        .limit(size);
+    },
+
+    /** The entries under these keys. */
+    async findMany(recordId: string, draft: boolean, keys: string[]): Promise<FileWithObject[]> {
+      if (keys.length === 0) return [];
+      return db
+        .select({ entry: fileEntries, object: fileObjects })
+        .from(fileEntries)
+        .innerJoin(fileObjects, eq(fileObjects.id, fileEntries.objectId))
+        .where(and(bucket(recordId, draft), inArray(fileEntries.key, keys)));
+    },
+
+    /** The running totals of a draft's or record's files (kept by triggers, migration 0013). */
+    async totals(recordId: string, draft: boolean) {
+      const [row] = await db
+        .select()
+        .from(fileBucketTotals)
+        .where(and(eq(fileBucketTotals.recordId, recordId), eq(fileBucketTotals.draft, draft)));
+      return row ?? { recordId, draft, ...NO_TOTALS };
+    },
+
+    /** Bytes of every object held by the parents a user owns, each object once. */
+    async ownerBytes(ownerId: number): Promise<number> {
+      const [row] = await db
+        .select({ bytes: sql<string | number>`coalesce(sum(${fileParentTotals.bytes}), 0)` })
+        .from(fileParentTotals)
+        .innerJoin(parents, eq(parents.id, fileParentTotals.parentId))
+        .where(eq(parents.ownerId, ownerId));
+      return Number(row?.bytes ?? 0);
+    },
+
+    /** What one object holds of its owner's storage (as the parent totals count it). */
+    async objectBytes(objectId: string): Promise<number> {
+      const [row] = await db
+        .select({
+          bytes: sql<number>`coalesce(${fileObjects.size}, ${fileObjects.declaredSize},
+            CASE WHEN ${fileObjects.status} = 'pending' THEN ${fileObjects.reserved} ELSE 0 END)`.mapWith(
+            Number,
+          ),
+        })
+        .from(fileObjects)
+        .where(eq(fileObjects.id, objectId));
+      return row?.bytes ?? 0;
     },
 
     async find(recordId: string, draft: boolean, key: string): Promise<FileWithObject | undefined> {
@@ -193,14 +308,15 @@ export function createFilesRepository(db: Database) {
     ): Promise<FileObjectRow | null> {
       const object = await this.lockObject(objectId);
       if (!object || object.status !== 'pending' || object.storageKey !== storageKey) return null;
-      await db
-        .update(fileEntries)
-        .set({ status: 'failed', updatedAt: new Date() })
-        .where(eq(fileEntries.objectId, objectId));
+      // The object first: its totals' rows are locked in the order other writers take them.
       await db
         .update(fileObjects)
         .set({ status: 'failed', storageKey: freshKey, uploadId: null, size: null, checksum: null })
         .where(eq(fileObjects.id, objectId));
+      await db
+        .update(fileEntries)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(fileEntries.objectId, objectId));
       await db.delete(fileParts).where(eq(fileParts.objectId, objectId));
       return object;
     },

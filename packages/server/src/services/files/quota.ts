@@ -14,17 +14,20 @@ export interface Quota {
 export const bytesOf = ({ entry, object }: FileWithObject) =>
   object.size ?? entry.declaredSize ?? (entry.status === 'pending' ? object.reserved : 0);
 
-/** Refuses an upload that would pass the record's quota, naming the limit (SPEC §5). */
+/**
+ * Refuses an upload that would pass the record's quota, naming the limit
+ * (SPEC §5). `current`: the record's running totals, read under its lock.
+ */
 export function checkQuota(
   quota: Quota,
-  existing: FileWithObject[],
+  current: { files: number; bytes: number },
   adding: { count: number; bytes: number },
 ): void {
-  const count = existing.length + adding.count;
+  const count = current.files + adding.count;
   if (count > quota.maxFiles) {
     throw new DomainError('invalid', 'tooManyFiles', { params: { max: quota.maxFiles } });
   }
-  const total = existing.reduce((sum, file) => sum + bytesOf(file), 0) + adding.bytes;
+  const total = current.bytes + adding.bytes;
   if (total > quota.maxBytes) {
     throw new DomainError('invalid', 'storageLimitExceeded', {
       params: { total, limit: quota.maxBytes },

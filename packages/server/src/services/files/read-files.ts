@@ -12,9 +12,15 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
     buckets.load(actor, id, scope, buckets.readAction(scope));
 
   return {
-    async list(actor: Actor, id: string, scope: Scope): Promise<FileListView> {
+    /** The files listing: all of a small record's, else a page (`size`, `after` a key). */
+    async list(
+      actor: Actor,
+      id: string,
+      scope: Scope,
+      page: { size?: number | undefined; after?: string | undefined } = {},
+    ): Promise<FileListView> {
       const bucket = await buckets.load(actor, id, scope, buckets.readAction(scope), true);
-      return buckets.listOf(bucket, false);
+      return buckets.listing(bucket, page);
     },
 
     async read(actor: Actor, id: string, scope: Scope, key: string): Promise<FileView> {
@@ -37,7 +43,8 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
     /** A zip of every completed file (stored, its length and ETag known before a byte is read). */
     async archive(actor: Actor, id: string, scope: Scope) {
       const bucket = await load(actor, id, scope);
-      const files = bucket.files.filter((f) => f.entry.status === 'completed');
+      const all = bucket.files.entries ?? (await buckets.repo.list(id, scope === 'draft'));
+      const files = all.filter((f) => f.entry.status === 'completed');
       return { ...filesArchive(files, storage, crcs), name: bucket.id };
     },
   };

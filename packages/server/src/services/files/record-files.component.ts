@@ -4,7 +4,7 @@ import {
   createFilesRepository,
   fileListFromJson,
   fileListJson,
-  type FileWithObject,
+  type FileSummary,
 } from './files.repository.ts';
 
 export interface FileFacts {
@@ -12,14 +12,8 @@ export interface FileFacts {
   completed: number;
   pending: number;
   total: number;
-  /** The keys of the completed files: a default preview names one of them. */
+  /** Completed keys among those asked about: a default preview names one of them. */
   keys: string[];
-}
-
-/** Counts by status, from a list already read. */
-export function fileFacts(files: FileWithObject[]): FileFacts {
-  const keys = files.filter((f) => f.entry.status === 'completed').map((f) => f.entry.key);
-  return { completed: keys.length, pending: files.length - keys.length, total: files.length, keys };
 }
 
 /**
@@ -55,12 +49,23 @@ export function createRecordFilesComponent(
   return {
     ...lifecycle,
 
-    async facts(draftId: string): Promise<FileFacts> {
-      return fileFacts(await repo.list(draftId, true));
-    },
-
-    entries(id: string, draft: boolean): Promise<FileWithObject[]> {
-      return repo.list(id, draft);
+    /**
+     * What validation needs of a draft's files, from their totals (as read
+     * with the draft, else read now): counts, and whether `preview` names a
+     * completed file, found among the inline entries or by its key alone.
+     */
+    async facts(draftId: string, preview: unknown, summary?: FileSummary): Promise<FileFacts> {
+      const totals = summary ?? (await repo.totals(draftId, true));
+      const count = 'count' in totals ? totals.count : totals.files;
+      const entries = summary?.entries;
+      let keys: string[] = [];
+      if (typeof preview === 'string') {
+        const file = entries
+          ? entries.find((f) => f.entry.key === preview)
+          : await repo.find(draftId, true, preview);
+        if (file?.entry.status === 'completed') keys = [preview];
+      }
+      return { completed: totals.completed, pending: count - totals.completed, total: count, keys };
     },
 
     /** The entries as JSON folded into a record's read, and read back. */

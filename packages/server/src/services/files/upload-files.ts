@@ -61,8 +61,10 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         await txRepo.lockBucket(id);
-        const others = (await txRepo.list(id, true)).filter((f) => f.entry.id !== file.entry.id);
-        const room = bucket.quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
+        // The record's running total, less what this file holds now (it grows as bytes arrive).
+        const now = (await txRepo.find(id, true, file.entry.key)) ?? file;
+        const others = (await txRepo.totals(id, true)).bytes - bytesOf(now);
+        const room = bucket.quota.maxBytes - others;
         if (needed > room) throw new SizeLimitError(Math.max(room, 0), needed);
         const user = await userLimits.roomOf(tx, bucket.parent.ownerId, file.object.id);
         if (needed > user.room) throw userStorageRefusal(user.used + needed, user.limit);
@@ -144,7 +146,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
   }
 
   return {
-    /** Announces uploads (API.md §2.3); answers with every file of the draft. */
+    /** Announces uploads (API.md §2.3); answers with the files created and the record's totals. */
     async init(actor: Actor, id: string, specs: FileSpec[]): Promise<FileListView> {
       const bucket = await buckets.writable(actor, id, 'canCreateFiles', true);
       if (bucket.document.files.enabled === false) {
@@ -159,26 +161,30 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
         await db.transaction(async (tx) => {
           const txRepo = createFilesRepository(tx);
           await txRepo.lockBucket(id);
-          const existing = await txRepo.list(id, true);
-          validateSpecs(specs, existing);
           const keys = new Set(specs.map((s) => normalizeKey(s.key)));
+          // Only the files under the announced keys: the others count through the totals.
+          const existing = await txRepo.findMany(id, true, [...keys]);
+          validateSpecs(specs, existing);
           // A failed upload under the same name gives way to the new one.
           const givingWay = (f: FileWithObject) =>
             f.entry.status === 'failed' && keys.has(f.entry.key);
           for (const file of existing.filter(givingWay)) {
             replaced.push(...(await txRepo.deleteEntries(id, true, file.entry.key)));
           }
-          checkQuota(
-            bucket.quota,
-            existing.filter((f) => !givingWay(f)),
-            { count: specs.length, bytes: specs.reduce((sum, s) => sum + (s.size ?? 0), 0) },
-          );
           const declared = specs.reduce((sum, s) => sum + (s.size ?? 0), 0);
+          checkQuota(bucket.quota, await txRepo.totals(id, true), {
+            count: specs.length,
+            bytes: declared,
+          });
           await userLimits.checkBytes(tx, bucket.parent.ownerId, declared);
           for (const spec of specs) {
             const key = normalizeKey(spec.key);
             const multipart = spec.transfer?.type === 'M';
-            const object = await txRepo.insertObject({ storageKey: 'pending' });
+            const object = await txRepo.insertObject({
+              storageKey: 'pending',
+              parentId: bucket.parent.id,
+              declaredSize: spec.size ?? null,
+            });
             const storageKey = newStorageKey(object.id);
             let uploadId: string | null = null;
             if (multipart) {
@@ -212,7 +218,13 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
         throw error;
       }
       await buckets.collect(replaced);
-      return buckets.listOf(bucket);
+      // Only the files this call created (and the record's totals): never the whole list.
+      const created = await repo.findMany(id, true, [
+        ...new Set(specs.map((s) => normalizeKey(s.key))),
+      ]);
+      const order = new Map(specs.map((s, i) => [normalizeKey(s.key), i]));
+      created.sort((a, b) => order.get(a.entry.key)! - order.get(b.entry.key)!);
+      return buckets.listOf(bucket, created, await repo.totals(id, true));
     },
 
     /** Transfer L: the whole content, streamed to storage and hashed on the way. */
@@ -226,8 +238,9 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
           params: { key: file.entry.key },
         });
       }
-      const others = (await repo.list(id, true)).filter((f) => f.entry.id !== file.entry.id);
-      const room = bucket.quota.maxBytes - others.reduce((sum, f) => sum + bytesOf(f), 0);
+      // The record's running total, less what this file counts for already.
+      const others = (await repo.totals(id, true)).bytes - bytesOf(file);
+      const room = bucket.quota.maxBytes - others;
       const maxBytes = Math.min(file.entry.declaredSize ?? room, room);
       if (body.length !== undefined && body.length > maxBytes) {
         body.stream.resume();

@@ -7,7 +7,7 @@ import {
   type RecordFacts,
 } from '../../permissions/records.policy.ts';
 import { notFound, permissionDenied } from '../errors.ts';
-import type { FileWithObject } from '../files/files.repository.ts';
+import type { FileSummary } from '../files/files.repository.ts';
 import type { Quota } from '../files/quota.ts';
 import type { RequestRow } from '../requests/types.ts';
 import { accessSettingsOf, type AccessSettings } from '../sharing/access-settings.service.ts';
@@ -41,7 +41,8 @@ interface ContextBase {
   communities: string[];
   /** The communities a published record has open inclusion requests to (none for a draft). */
   inclusionCommunities: string[];
-  files: FileWithObject[];
+  /** Totals of its files, with the entries of a small record (files.repository.ts). */
+  files: FileSummary;
   /** A published version with this id exists (true for a record and for the edit draft of one). */
   published: boolean;
   versions: { index: number; isLatest: boolean; isLatestDraft: boolean };

@@ -1,3 +1,4 @@
+import { NO_FILES } from '../files/files.repository.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { newRecordId } from './ids.ts';
 import type { RecordKit } from './kit.ts';
@@ -16,7 +17,7 @@ export function createOperation(kit: RecordKit, views: RecordViews) {
     const input = isObject(body) ? body : {};
     for (const component of kit.components) await component.checkCreate?.(actor, input);
     const id = newRecordId();
-    const errors = [...dropped, ...(await kit.validate(id, document, undefined, []))];
+    const errors = [...dropped, ...(await kit.validate(id, document, undefined, NO_FILES))];
     await kit.unit('create', async (unit) => {
       await kit.deps.userLimits.checkOpenDrafts(unit.tx, actor.identity.userId!);
       const parent = await unit.repo.insertParent(newRecordId(), actor.identity.userId!);

@@ -8,8 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
 import { DomainError, fieldError, notFound, permissionDenied } from '../errors.ts';
-import type { FileWithObject } from '../files/files.repository.ts';
-import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
+import type { FileSummary } from '../files/files.repository.ts';
+import type { RecordFilesComponent } from '../files/record-files.component.ts';
 import type { AccessService } from '../sharing/access.service.ts';
 import type { VocabularyService } from '../vocabularies.service.ts';
 import type { RecordComponent } from './components.ts';
@@ -109,10 +109,10 @@ export function createRecordKit(deps: RecordServiceDeps) {
     id: string,
     document: RecordDocument,
     published: RecordRow | undefined,
-    fileList?: FileWithObject[],
+    fileList?: FileSummary,
     doiTakenByOther?: boolean,
   ) {
-    const files = fileList ? fileFacts(fileList) : await deps.files.facts(id);
+    const files = await deps.files.facts(id, document.files.default_preview, fileList);
     return deps.validator.validate({
       id,
       document,

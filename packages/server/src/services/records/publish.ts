@@ -2,7 +2,6 @@ import type { FieldError } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, validationFailed } from '../errors.ts';
-import { fileFacts } from '../files/record-files.component.ts';
 import type { RecordKit } from './kit.ts';
 import type { DraftLoaded, Loaded } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
@@ -10,12 +9,11 @@ import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 /** How often a publish validates again when the draft was saved while it validated. */
 const ATTEMPTS = 3;
 
-/** What the files of a draft are, to notice a change between validation and publication. */
-const filesSignature = (loaded: Loaded) =>
-  (loaded.files ?? [])
-    .map((file) => `${file.entry.key}:${file.entry.status}:${file.entry.objectId}`)
-    .sort()
-    .join('|');
+/**
+ * What the files of a draft are, to notice a change between validation and
+ * publication: the revision of their running totals moves with every change.
+ */
+const filesSignature = (loaded: Loaded) => `${loaded.files.revision}:${loaded.files.count}`;
 
 export function publishOperations(kit: RecordKit, views: RecordViews) {
   /** Everything that stops a draft from being published or submitted, as field errors. */
@@ -59,7 +57,7 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
       const viaReview = !!options.viaReview;
       for (const component of kit.components) await component.checkPublish?.(id, viaReview, loaded);
       const errors = await errorsOf(loaded, 'publish');
-      if (fileFacts(loaded.files ?? []).pending > 0) {
+      if (loaded.files.count > loaded.files.completed) {
         errors.push({ field: 'files.enabled', messages: ['filesPending'], severity: 'error' });
       }
       if (errors.length > 0) throw validationFailed(errors);

@@ -62,7 +62,12 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
           const loaded = fromContext(context);
           // The search filter already applied this rule; checking again costs nothing.
           kit.authorize(context.scope === 'draft' ? 'canReadDraft' : 'canRead', actor, loaded);
-          return views.view(loaded, actor, options);
+          // A hit carries a summary of its files, never their entries (links.files lists them).
+          return views.view(
+            { ...loaded, files: { ...loaded.files, entries: null } },
+            actor,
+            options,
+          );
         }),
       );
     },

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { RecordFacts } from '../../permissions/records.policy.ts';
-import type { FileWithObject } from '../files/files.repository.ts';
+import type { FileSummary } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
 import { loadRecordContext, type DraftContext, type RecordContext } from './context.ts';
@@ -24,8 +24,8 @@ export interface Loaded {
   isLatest: boolean;
   isLatestDraft: boolean;
   review?: RequestRow | undefined;
-  /** Read with the row when the state query folded them in. */
-  files?: FileWithObject[];
+  /** Totals of its files, with the entries of a small record (read with the row). */
+  files: FileSummary;
   sharing?: { grants: GrantRow[]; links: LinkRow[] };
   /** The record context it was made from (context.ts). */
   context?: RecordContext;

@@ -33,7 +33,7 @@ export function updateDraftOperation(kit: RecordKit, views: RecordViews) {
     });
     // Saved first, then validated (after the commit): a save never rejects.
     const { doiTakenByOther, ...savedRow } = saved;
-    const files = existing.files ?? (await kit.deps.files.entries(id, true));
+    const files = existing.files;
     const errors = [
       ...dropped,
       ...(await kit.validate(

@@ -4,7 +4,7 @@ import { recordPolicy, type Actor, type RecordFacts } from '../../permissions/re
 import type { UserRow } from '../accounts.service.ts';
 import type { CommunityRow } from '../communities/communities.service.ts';
 import { showsUser } from '../people.ts';
-import type { FileWithObject } from '../files/files.repository.ts';
+import type { FileSummary } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import type { GrantRow, LinkRow } from '../sharing/access.service.ts';
 import type { RecordDocument } from './document.ts';
@@ -35,8 +35,8 @@ export interface RecordView {
   ownerShown?: boolean;
   /** A draft's community review request, if it has one. */
   review?: RequestRow | undefined;
-  /** The files of this draft or record. */
-  files: FileWithObject[];
+  /** Totals of the files of this draft or record, with the entries of a small one. */
+  files: FileSummary;
   /** With `expand`: the community the review goes to. */
   reviewReceiver?: CommunityRow | undefined;
   /** The record's communities the actor may see (`parent.communities.entries`). */
@@ -49,7 +49,7 @@ export interface ReadOptions {
   expand?: boolean;
 }
 
-export type ViewOptions = ReadOptions & { errors?: FieldError[]; files?: FileWithObject[] };
+export type ViewOptions = ReadOptions & { errors?: FieldError[]; files?: FileSummary };
 
 /** Builds the views of drafts and records; reads on the pool, after any unit of work. */
 export function createViews(kit: RecordKit) {
@@ -94,10 +94,7 @@ export function createViews(kit: RecordKit) {
       ...(loaded.context?.scope === 'draft'
         ? { doiRule: deps.validator.doiRule(loaded.context.previousDoiProvider) }
         : {}),
-      files:
-        options.files ??
-        loaded.files ??
-        (await deps.files.entries(loaded.row.id, loaded.kind === 'draft')),
+      files: options.files ?? loaded.files,
     };
     if (can(recordPolicy, 'canManage', actor, recordFacts)) {
       const { grants, links } = loaded.sharing ?? {

@@ -97,6 +97,7 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 
 export const errorMessages = {
   notFound: 'The requested URL was not found on the server.',
+  pidNotFound: 'The persistent identifier does not exist.',
   methodNotAllowed: 'The method is not allowed for the requested URL.',
   badJson: 'Unable to decode JSON data in request body.',
   payloadTooLarge: 'The request body is too large.',

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
-import { DomainError, fieldError, notFound, permissionDenied } from '../errors.ts';
+import { DomainError, fieldError, pidNotFound, permissionDenied } from '../errors.ts';
 import type { FileWithObject } from '../files/files.repository.ts';
 import { fileFacts, type RecordFilesComponent } from '../files/record-files.component.ts';
 import type { AccessService } from '../sharing/access.service.ts';
@@ -48,14 +48,14 @@ export function createRecordKit(deps: RecordServiceDeps) {
   /** A draft the actor may act on (read on the pool, outside any unit of work). */
   async function loadDraft(id: string, actor: Actor, action: RecordAction): Promise<DraftLoaded> {
     const loaded = await state.draftState(id);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     authorize(action, actor, loaded);
     return loaded;
   }
 
   async function loadRecord(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
     const loaded = await state.recordState(id);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     authorize(action, actor, loaded);
     return loaded;
   }
@@ -65,9 +65,9 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * the draft again under the locks. Unknown: not found.
    */
   async function lockDraft(unit: UnitOfWork, id: string): Promise<DraftLoaded> {
-    if (!(await unit.repo.lockDraft(id))) throw notFound();
+    if (!(await unit.repo.lockDraft(id))) throw pidNotFound();
     const loaded = await state.draftState(id, unit.tx);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     return loaded;
   }
 

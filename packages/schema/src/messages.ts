@@ -98,6 +98,8 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 export const errorMessages = {
   notFound: 'The requested URL was not found on the server.',
   pidNotFound: 'The persistent identifier does not exist.',
+  /** InvenioRDM's answer to a lookup that found nothing (NoResultFound). */
+  resultNotFound: 'Not found.',
   methodNotAllowed: 'The method is not allowed for the requested URL.',
   badJson: 'Unable to decode JSON data in request body.',
   payloadTooLarge: 'The request body is too large.',

@@ -51,9 +51,10 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
         new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: [message] }],
         });
-      if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
+      // A first version has no previous one to import from (InvenioRDM: 404).
       const previous = await records.latestRecord(bucket.parent.id);
-      if (!previous) throw refuse('recordHasNoFiles');
+      if (!previous) throw new DomainError('notFound', 'resultNotFound');
+      if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
       await buckets.load(actor, previous.id, 'record', 'canReadFiles');
       await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);

@@ -39,6 +39,7 @@ export const validationMessages = {
   embargoUntilNotFuture: 'Embargo end date must be in the future.',
   invalidDoi: 'Not a valid DOI. A DOI looks like 10.1234/abc-123.',
   invalidScheme: 'This identifier scheme is not allowed here.',
+  unknownScheme: 'No valid scheme recognized for identifier.',
   invalidGeometry:
     'Not a valid GeoJSON geometry: give a Point, MultiPoint or Polygon of [longitude, latitude] positions.',
   unknownField: 'Unknown field.',

@@ -22,9 +22,7 @@ describe('double slashes', () => {
     const draft = (await createDraft(alice)).json;
     const response = await alice.post(`/api//records/${draft.id}/draft/files`, [{ key: 'a.txt' }]);
     expect(response.status).toBe(308);
-    expect(response.headers.location).toBe(
-      `http://arca.test/api/records/${draft.id}/draft/files`,
-    );
+    expect(response.headers.location).toBe(`http://arca.test/api/records/${draft.id}/draft/files`);
   });
 
   it('keeps the query string and merges every run of slashes, for every method', async () => {

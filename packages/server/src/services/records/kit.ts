@@ -1,5 +1,6 @@
 import {
   dropUnknownKeys,
+  fillDetectedSchemes,
   oversizedPart,
   type CustomFieldGroup,
   type FieldError,
@@ -82,6 +83,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * does not know are reported (`unknownField`) and never stored, as
    * InvenioRDM's schemas do. A document over the size limit is refused.
    * Draft documents keep vocabulary references as ids only; titles are read back.
+   * Identifiers without a scheme get the detected one (as InvenioRDM's idutils).
    */
   function prepare(body: unknown): { document: RecordDocument; dropped: FieldError[] } {
     const document = normalizeDocument(body);
@@ -94,6 +96,8 @@ export function createRecordKit(deps: RecordServiceDeps) {
     }
     const oversized = oversizedPart(document as unknown as Record<string, unknown>);
     if (oversized) throw fieldError(oversized, 'documentTooLarge');
+    // Identifiers sent without a scheme get the one InvenioRDM would detect.
+    fillDetectedSchemes(document.metadata);
     reduceRefsToIds(document.metadata);
     sanitizeDescriptions(document.metadata);
     const dropped = paths.map((field): FieldError => ({

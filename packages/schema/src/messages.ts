@@ -38,6 +38,7 @@ export const validationMessages = {
   invalidEmbargoDate: 'Embargo end date must be a date in the format YYYY-MM-DD.',
   embargoUntilNotFuture: 'Embargo end date must be in the future.',
   invalidDoi: 'Not a valid DOI. A DOI looks like 10.1234/abc-123.',
+  missingDoi: 'Missing DOI for required field.',
   invalidScheme: 'This identifier scheme is not allowed here.',
   unknownScheme: 'No valid scheme recognized for identifier.',
   invalidGeometry:

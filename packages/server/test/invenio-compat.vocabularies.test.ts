@@ -69,7 +69,7 @@ describe('language titles', () => {
 describe('communities', () => {
   it('carry access.member_policy and access.members_visibility', async () => {
     const created = await createCommunity(alice, 'policies');
-    const access = (created as { access: Record<string, string> }).access;
+    const access = created.access as Record<string, string>;
     expect(access).toEqual({
       visibility: 'public',
       record_submission_policy: 'open',

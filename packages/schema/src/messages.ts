@@ -108,7 +108,6 @@ export const errorMessages = {
   unsupportedMediaType: 'Unsupported media type: send the body as application/json.',
   validation: 'A validation error occurred.',
   invalidQuery: 'Invalid querystring parameters.',
-  invalidPagination: 'Invalid pagination parameters.',
   unauthorized: 'The server could not verify that you are authorized to access the URL requested.',
   permissionDenied: 'Permission denied.',
   csrfMissing:

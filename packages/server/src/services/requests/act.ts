@@ -69,7 +69,7 @@ function applier(
       await tx.insert(requestEvents).values({
         requestId: request.id,
         type: 'L',
-      createdBy: authorOf(actor),
+        createdBy: authorOf(actor),
         payload: { event: rule.to, content: '', format: 'html' },
         // A log follows its comment in the timeline.
         createdAt: new Date(now.getTime() + 1),

@@ -42,7 +42,9 @@ export const validationMessages = {
   invalidEmbargoDate: 'Embargo end date must be a date in the format YYYY-MM-DD.',
   embargoUntilNotFuture: 'Embargo end date must be in the future.',
   invalidDoi: 'Not a valid DOI. A DOI looks like 10.1234/abc-123.',
+  missingDoi: 'Missing DOI for required field.',
   invalidScheme: 'This identifier scheme is not allowed here.',
+  unknownScheme: 'No valid scheme recognized for identifier.',
   invalidGeometry:
     'Not a valid GeoJSON geometry: give a Point, MultiPoint or Polygon of [longitude, latitude] positions.',
   unknownField: 'Unknown field.',
@@ -101,13 +103,15 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 
 export const errorMessages = {
   notFound: 'The requested URL was not found on the server.',
+  pidNotFound: 'The persistent identifier does not exist.',
+  /** InvenioRDM's answer to a lookup that found nothing (NoResultFound). */
+  resultNotFound: 'Not found.',
   methodNotAllowed: 'The method is not allowed for the requested URL.',
   badJson: 'Unable to decode JSON data in request body.',
   payloadTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Unsupported media type: send the body as application/json.',
   validation: 'A validation error occurred.',
   invalidQuery: 'Invalid querystring parameters.',
-  invalidPagination: 'Invalid pagination parameters.',
   unauthorized: 'The server could not verify that you are authorized to access the URL requested.',
   permissionDenied: 'Permission denied.',
   csrfMissing:

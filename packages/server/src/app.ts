@@ -18,6 +18,7 @@ import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerMergeSlashes } from './http/merge-slashes.ts';
 import { guardSlowClients, timeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
 import { registerActor, rememberPageToken, withActor } from './http/actor.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
     }
     done();
   });
+  registerMergeSlashes(app, config.siteUrl);
 
   registerJsonParser(app);
   registerErrorHandling(app);

@@ -136,6 +136,6 @@ describe('record search', () => {
     expect((await anyone.get('/api/records?sort=sideways')).status).toBe(400);
     const window = await anyone.get('/api/records?page=401&size=25');
     expect(window.status).toBe(400);
-    expect(window.json.message).toBe('Invalid pagination parameters.');
+    expect(window.json.message).toBe('Invalid querystring parameters.');
   });
 });

@@ -136,7 +136,7 @@ describe('submit, comment and accept', () => {
       (
         timeline.json.hits.hits as { type: string; payload: { event?: string; content: string } }[]
       ).map((e) => (e.type === 'L' ? `L:${e.payload.event}` : `C:${e.payload.content}`)),
-    ).toEqual(['C:<p>Ready for you.</p>', 'L:submitted', 'C:<p>Welcome!</p>', 'L:accepted']);
+    ).toEqual(['C:<p>Ready for you.</p>', 'C:<p>Welcome!</p>', 'L:accepted']);
 
     // The community's curators now manage the record: they may open an edit draft.
     expect((await curator.post(`/api/records/${draft.id}/draft`)).status).toBe(201);

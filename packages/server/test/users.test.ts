@@ -80,7 +80,7 @@ describe('user search for sharing', () => {
   it('refuses a page beyond the result window', async () => {
     const response = await browser.get('/api/users?q=x&page=101&size=100');
     expect(response.status).toBe(400);
-    expect(response.json.message).toBe('Invalid pagination parameters.');
+    expect(response.json.message).toBe('Invalid querystring parameters.');
   });
 
   it('hides a private profile when read directly, but not from its owner', async () => {

@@ -103,8 +103,10 @@ function checkPersonOrOrgIdentifiers(
   checkEach(value, path, report, (item, itemPath) => {
     const entry = objectAt(item, itemPath, report);
     if (!entry) return;
-    const scheme = checkRequiredString(entry.scheme, `${itemPath}.scheme`, report);
     const identifier = checkRequiredString(entry.identifier, `${itemPath}.identifier`, report);
+    // Saving detects a missing scheme: one still missing is one no allowed scheme explains.
+    const missing = identifier === undefined ? 'required' : 'unknownScheme';
+    const scheme = checkRequiredString(entry.scheme, `${itemPath}.scheme`, report, missing);
     if (scheme === undefined) return;
 
     const schemeKey = scheme.toLowerCase();

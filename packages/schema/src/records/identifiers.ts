@@ -60,6 +60,14 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/**
+ * A URL as InvenioRDM's `url` scheme takes it (idutils.is_url: urlparse finds
+ * a scheme and a host), e.g. ftp://example.org/x too. Pages link only http(s).
+ */
+export function isUrl(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(value);
+}
+
 /** A DOI without its resolver URL or `doi:` prefix: `https://doi.org/10.1234/x` → `10.1234/x`. */
 export function normalizeDoi(value: string): string {
   return value.trim().replace(/^(?:doi:\s*|(?:https?:\/\/)?(?:dx\.)?doi\.org\/)/i, '');
@@ -137,7 +145,7 @@ const SCHEME_RULES = new Map<string, SchemeRule>([
       isValid: matches(/^(?:\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)*(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/),
     },
   ],
-  ['url', { normalize: unchanged, isValid: isHttpUrl }],
+  ['url', { normalize: unchanged, isValid: isUrl }],
   ['urn', { normalize: unchanged, isValid: matches(/^urn:[a-z0-9][a-z0-9-]{0,31}:\S+$/i) }],
   [
     'handle',

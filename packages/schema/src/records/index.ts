@@ -16,10 +16,12 @@ export {
   PERSON_IDENTIFIER_SCHEMES,
   RECORD_IDENTIFIER_SCHEMES,
   isHttpUrl,
+  isUrl,
   normalizeDoi,
   normalizeIdentifier,
   validateIdentifier,
 } from './identifiers.ts';
+export { detectIdentifierSchemes, detectScheme, fillDetectedSchemes } from './scheme-detection.ts';
 export { isEdtfDateOrInterval, isIsoDay } from './dates.ts';
 export { TITLE_MIN_LENGTH } from './metadata.ts';
 export * from './access-status.ts';

@@ -11,6 +11,11 @@ export function checkPids(value: unknown, report: Report): void {
   if (!doi) return;
   const provider = checkRequiredString(doi.provider, 'pids.doi.provider', report);
   if (provider !== 'external') return;
+  // An external DOI not given yet: InvenioRDM's external provider reports it on pids.doi.
+  if (isAbsent(doi.identifier) || (typeof doi.identifier === 'string' && !doi.identifier.trim())) {
+    report('pids.doi', 'missingDoi');
+    return;
+  }
   const identifier = checkRequiredString(doi.identifier, 'pids.doi.identifier', report);
   if (identifier !== undefined && !validateIdentifier('doi', identifier)) {
     report('pids.doi.identifier', 'invalidDoi');

@@ -20,16 +20,19 @@ export const REFERENCE_IDENTIFIER_SCHEMES = ['isni', 'grid', 'crossreffunderid',
 
 /**
  * Both required; the scheme one of `allowed` (null: any scheme), the
- * identifier valid for a scheme Arca knows.
+ * identifier valid for a scheme Arca knows. Where saving detects a missing
+ * scheme (`detects`), one still missing is one no allowed scheme explains.
  */
 function checkSchemeAndIdentifier(
   entry: JsonObject,
   path: string,
   report: Report,
   allowed: readonly string[] | null,
+  detects = false,
 ): void {
   const identifier = checkRequiredString(entry.identifier, `${path}.identifier`, report);
-  const scheme = checkRequiredString(entry.scheme, `${path}.scheme`, report);
+  const missing = detects && identifier !== undefined ? 'unknownScheme' : 'required';
+  const scheme = checkRequiredString(entry.scheme, `${path}.scheme`, report, missing);
   if (scheme === undefined) return;
   if (allowed && !allowed.includes(scheme.toLowerCase())) {
     report(`${path}.scheme`, 'invalidScheme');
@@ -51,14 +54,15 @@ export function checkSchemeIdentifier(
 
 /** `metadata.identifiers[]`: identifier and scheme required. */
 export function checkAlternateIdentifier(value: unknown, path: string, report: Report): void {
-  checkSchemeIdentifier(value, path, report, RECORD_IDENTIFIER_SCHEMES);
+  const entry = objectAt(value, path, report);
+  if (entry) checkSchemeAndIdentifier(entry, path, report, RECORD_IDENTIFIER_SCHEMES, true);
 }
 
 /** `metadata.related_identifiers[]`: relation, identifier and scheme required. */
 export function checkRelatedIdentifier(value: unknown, path: string, report: Report): void {
   const entry = objectAt(value, path, report);
   if (!entry) return;
-  checkSchemeAndIdentifier(entry, path, report, RECORD_IDENTIFIER_SCHEMES);
+  checkSchemeAndIdentifier(entry, path, report, RECORD_IDENTIFIER_SCHEMES, true);
   checkRequiredVocabulary(entry.relation_type, `${path}.relation_type`, report);
   checkVocabulary(entry.resource_type, `${path}.resource_type`, report);
 }

@@ -14,7 +14,8 @@ export const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 export const itemQuery = z.object({ expand: flag, token: z.string().optional() });
-export const recordBody = z.record(z.string(), z.unknown()).optional();
+/** A record body; no body is no data, an empty draft (InvenioRDM: `data or {}`). */
+export const recordBody = z.record(z.string(), z.unknown()).nullish();
 
 /** `If-Match`: the bare revision (InvenioRDM) or the quoted ETag form (API.md, Arca differences §1). */
 export function expectedRevision(request: FastifyRequest): number | undefined {

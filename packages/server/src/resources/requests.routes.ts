@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { commentPayload } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
+import { noDataAsNothing } from './bodies.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import { REQUEST_ACTIONS } from '../services/requests/types.ts';
 import { checkWindow, facetValues } from './query.ts';
@@ -206,7 +207,7 @@ export function requestRoutes({ config, services }: AppContext): FastifyPluginCa
           tags,
           summary: 'Submit, accept, decline, cancel or expire a request, with an optional comment',
           params: idParams.extend({ action: z.enum(REQUEST_ACTIONS) }),
-          body: commentPayload.nullish(),
+          body: noDataAsNothing(commentPayload),
         },
       },
       async (request) => {

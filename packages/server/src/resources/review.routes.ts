@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { commentPayload } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
+import { noDataAsNothing } from './bodies.ts';
 import { linkBuilder } from '../http/links.ts';
 import type { RequestView } from '../services/requests/requests.service.ts';
 import { serializeRequest } from './serializers/request.serializer.ts';
@@ -59,7 +60,7 @@ export function reviewRoutes({ config, services }: AppContext): FastifyPluginCal
           tags,
           summary: 'Submit the draft for review, with an optional comment',
           params: idParams,
-          body: commentPayload.extend({ require_review: z.boolean().optional() }).nullish(),
+          body: noDataAsNothing(commentPayload.extend({ require_review: z.boolean().optional() })),
         },
       },
       async (request, reply) => {

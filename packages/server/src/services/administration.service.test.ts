@@ -93,7 +93,7 @@ describe('administration service', () => {
     });
     await expect(service.users(admin, '', { page: 10_000, size: 100 })).rejects.toMatchObject({
       kind: 'invalid',
-      key: 'invalidPagination',
+      key: 'invalidQuery',
     });
   });
 });

@@ -48,6 +48,8 @@ export class DomainError extends Error {
 }
 
 export const notFound = () => new DomainError('notFound', 'notFound');
+/** No record or draft has this id (InvenioRDM's PIDDoesNotExistError). */
+export const pidNotFound = () => new DomainError('notFound', 'pidNotFound');
 export const permissionDenied = () => new DomainError('forbidden', 'permissionDenied');
 
 /** Validation failures keyed by field path (severity where given). */

@@ -41,7 +41,7 @@ export function createVocabularyService(db: Database) {
   return {
     async search(type: VocabularyType, params: VocabularySearch) {
       if ((params.page - 1) * params.size >= MAX_RESULT_WINDOW) {
-        throw new DomainError('invalid', 'invalidPagination');
+        throw new DomainError('invalid', 'invalidQuery');
       }
       const text = (params.q ?? params.suggest ?? '').trim().toLowerCase();
       const conditions: (SQL | undefined)[] = [

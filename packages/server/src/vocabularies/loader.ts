@@ -11,6 +11,8 @@ import { ALL_TYPES, type VocabularyItem, type VocabularyType } from './types.ts'
 const dataDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'data');
 const VERSION_KEY = 'vocabularies.version';
 const BATCH = 500;
+/** Changes when the loader stores entries differently (2: awards carry funder names). */
+const LOADER_REVISION = '2';
 
 /** Entries of the names vocabulary made from user profiles; a reload keeps them. */
 export const USER_NAME_PREFIX = 'user:';
@@ -24,6 +26,7 @@ interface DataFiles {
 async function readDataFiles(): Promise<DataFiles> {
   const catalogues = readTitleCatalogues();
   const hash = createHash('sha256');
+  hash.update(`loader ${LOADER_REVISION}`);
   // Localised titles change with the catalogues and with the runtime's language data.
   hash.update(`icu ${process.versions.icu ?? ''}`);
   for (const [locale, { text }] of catalogues) hash.update(locale).update(text);
@@ -47,9 +50,23 @@ async function readDataFiles(): Promise<DataFiles> {
           return [type, localised];
         }),
       );
+      withFunderNames(items);
       return items;
     },
   };
+}
+
+/**
+ * Awards carry their funder's name, `funder: {id, name}`, as InvenioRDM stores
+ * the award's funder relation (invenio-vocabularies AwardSchema, FunderRelationSchema).
+ */
+function withFunderNames(items: Map<VocabularyType, VocabularyItem[]>): void {
+  const names = new Map((items.get('funders') ?? []).map((funder) => [funder.id, funder.name]));
+  for (const award of items.get('awards') ?? []) {
+    const funder = award.funder as { id?: string; name?: unknown } | undefined;
+    const name = funder?.id === undefined ? undefined : names.get(funder.id);
+    if (funder && typeof name === 'string') award.funder = { id: funder.id, name };
+  }
 }
 
 // The files do not change while the process runs, and naming ~700 languages

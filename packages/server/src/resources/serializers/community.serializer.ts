@@ -21,6 +21,10 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       visibility: row.visibility,
       record_submission_policy: row.submissionPolicy,
       review_policy: row.reviewPolicy,
+      // What Arca does, in InvenioRDM's words: nobody may ask to join (managers
+      // add members), and only members see the member list (canReadMembers).
+      member_policy: 'closed',
+      members_visibility: 'restricted',
     },
     theme: { enabled: row.themeEnabled },
     links: {

@@ -1,5 +1,6 @@
 import type { Links } from '../../http/links.ts';
 import type { VocabularyRow } from '../../services/vocabularies.service.ts';
+import { withEnglishFirst } from '../../vocabularies/english-first.ts';
 import { isGenericType } from '../../vocabularies/types.ts';
 import { isoDate } from './dates.ts';
 
@@ -18,7 +19,7 @@ export function serializeVocabulary(row: VocabularyRow, links: Links): Record<st
   const generic = isGenericType(row.type);
   return {
     ...(generic ? { tags: [], props: {} } : {}),
-    ...row.data,
+    ...withEnglishFirst(row.data),
     ...(generic ? { type: row.type } : {}),
     created: isoDate(row.createdAt),
     updated: isoDate(row.updatedAt),

@@ -1,5 +1,6 @@
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError } from '../errors.ts';
+import { forgetDefaultPreview } from '../records/default-preview.ts';
 import { createRecordRepository } from '../records/repository.ts';
 import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
 import { createFilesRepository } from './files.repository.ts';
@@ -37,11 +38,13 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
       const bucket = await buckets.writable(actor, id, 'canDeleteFiles');
       const file = await buckets.find(bucket, key);
       await buckets.collect(await repo.deleteEntries(id, true, file.entry.key));
+      await forgetDefaultPreview(db, id, file.entry.key);
     },
 
     async removeAll(actor: Actor, id: string): Promise<void> {
       await buckets.writable(actor, id, 'canDeleteFiles');
       await buckets.collect(await repo.deleteEntries(id, true));
+      await forgetDefaultPreview(db, id);
     },
 
     /** Imports the files of the previous version into a new-version draft, copying no bytes. */
@@ -51,9 +54,10 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
         new DomainError('invalid', 'validation', {
           errors: [{ field: 'files.enabled', messages: [message] }],
         });
-      if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
+      // A first version has no previous one to import from (InvenioRDM: 404).
       const previous = await records.latestRecord(bucket.parent.id);
-      if (!previous) throw refuse('recordHasNoFiles');
+      if (!previous) throw new DomainError('notFound', 'resultNotFound');
+      if (bucket.document.files.enabled === false) throw refuse('filesNotEnabled');
       await buckets.load(actor, previous.id, 'record', 'canReadFiles');
       await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);

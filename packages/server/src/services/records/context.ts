@@ -6,7 +6,7 @@ import {
   type RecordAction,
   type RecordFacts,
 } from '../../permissions/records.policy.ts';
-import { notFound, permissionDenied } from '../errors.ts';
+import { pidNotFound, permissionDenied } from '../errors.ts';
 import type { FileSummary } from '../files/files.repository.ts';
 import type { Quota } from '../files/quota.ts';
 import type { RequestRow } from '../requests/types.ts';
@@ -226,7 +226,7 @@ export async function loadAuthorized(
 ): Promise<RecordContext> {
   const order = typeof scopes === 'string' ? [scopes] : scopes;
   const context = await loadAnyRecordContext(db, id, order, options);
-  if (!context) throw notFound();
+  if (!context) throw pidNotFound();
   if (actor && !can(recordPolicy, action, actor, context.facts)) throw permissionDenied();
   return context;
 }

@@ -83,9 +83,15 @@ function normalizePids(value: unknown): Record<string, Pid> {
   if (!isObject(value)) return {};
   const result: Record<string, Pid> = {};
   for (const [scheme, entry] of Object.entries(value)) {
-    if (!isObject(entry) || typeof entry.identifier !== 'string' || !entry.identifier.trim()) {
+    if (!isObject(entry)) continue;
+    const blank = typeof entry.identifier !== 'string' || !entry.identifier.trim();
+    // An external DOI still to be typed in is kept, and reported (InvenioRDM:
+    // "Missing DOI for required field."); other blank PIDs are nothing.
+    if (blank && scheme === 'doi' && entry.provider === 'external') {
+      result[scheme] = { identifier: '', provider: 'external' };
       continue;
     }
+    if (blank || typeof entry.identifier !== 'string') continue;
     result[scheme] = {
       identifier: entry.identifier.trim(),
       provider: typeof entry.provider === 'string' ? entry.provider : 'external',

@@ -1,5 +1,6 @@
 import {
   dropUnknownKeys,
+  fillDetectedSchemes,
   oversizedPart,
   type CustomFieldGroup,
   type FieldError,
@@ -7,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
-import { DomainError, fieldError, notFound, permissionDenied } from '../errors.ts';
+import { DomainError, fieldError, pidNotFound, permissionDenied } from '../errors.ts';
 import type { FileSummary } from '../files/files.repository.ts';
 import type { RecordFilesComponent } from '../files/record-files.component.ts';
 import type { AccessService } from '../sharing/access.service.ts';
@@ -48,14 +49,14 @@ export function createRecordKit(deps: RecordServiceDeps) {
   /** A draft the actor may act on (read on the pool, outside any unit of work). */
   async function loadDraft(id: string, actor: Actor, action: RecordAction): Promise<DraftLoaded> {
     const loaded = await state.draftState(id);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     authorize(action, actor, loaded);
     return loaded;
   }
 
   async function loadRecord(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
     const loaded = await state.recordState(id);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     authorize(action, actor, loaded);
     return loaded;
   }
@@ -65,9 +66,9 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * the draft again under the locks. Unknown: not found.
    */
   async function lockDraft(unit: UnitOfWork, id: string): Promise<DraftLoaded> {
-    if (!(await unit.repo.lockDraft(id))) throw notFound();
+    if (!(await unit.repo.lockDraft(id))) throw pidNotFound();
     const loaded = await state.draftState(id, unit.tx);
-    if (!loaded) throw notFound();
+    if (!loaded) throw pidNotFound();
     return loaded;
   }
 
@@ -82,6 +83,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
    * does not know are reported (`unknownField`) and never stored, as
    * InvenioRDM's schemas do. A document over the size limit is refused.
    * Draft documents keep vocabulary references as ids only; titles are read back.
+   * Identifiers without a scheme get the detected one (as InvenioRDM's idutils).
    */
   function prepare(body: unknown): { document: RecordDocument; dropped: FieldError[] } {
     const document = normalizeDocument(body);
@@ -94,6 +96,8 @@ export function createRecordKit(deps: RecordServiceDeps) {
     }
     const oversized = oversizedPart(document as unknown as Record<string, unknown>);
     if (oversized) throw fieldError(oversized, 'documentTooLarge');
+    // Identifiers sent without a scheme get the one InvenioRDM would detect.
+    fillDetectedSchemes(document.metadata);
     reduceRefsToIds(document.metadata);
     sanitizeDescriptions(document.metadata);
     const dropped = paths.map((field): FieldError => ({

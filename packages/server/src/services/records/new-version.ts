@@ -1,5 +1,5 @@
 import type { Actor } from '../../permissions/records.policy.ts';
-import { notFound } from '../errors.ts';
+import { pidNotFound } from '../errors.ts';
 import { newRecordId } from './ids.ts';
 import type { RecordKit } from './kit.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
@@ -12,9 +12,9 @@ import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 export function newVersionOperation(kit: RecordKit, views: RecordViews) {
   return async (actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> => {
     const draftId = await kit.unit('newVersion', async (unit) => {
-      if (!(await unit.repo.lockParentOf(id))) throw notFound();
+      if (!(await unit.repo.lockParentOf(id))) throw pidNotFound();
       const state = await kit.state.recordState(id, unit.tx);
-      if (!state) throw notFound();
+      if (!state) throw pidNotFound();
       kit.authorize('canNewVersion', actor, state);
       const { document, parent } = state;
       const latest = (await unit.repo.latestRecord(parent.id))!;

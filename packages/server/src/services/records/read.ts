@@ -1,6 +1,6 @@
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
-import { notFound } from '../errors.ts';
+import { pidNotFound } from '../errors.ts';
 import type { RecordContext } from './context.ts';
 import type { RecordKit } from './kit.ts';
 import { fromContext } from './state.ts';
@@ -41,7 +41,7 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
       if (!loaded) {
         const latest = await latestReadable(actor, id);
         if (latest) return { redirectTo: latest };
-        throw notFound();
+        throw pidNotFound();
       }
       kit.authorize('canRead', actor, loaded);
       return views.view(loaded, actor, options);

@@ -1,4 +1,5 @@
 import type { VocabularyType } from '../../vocabularies/types.ts';
+import { withEnglishFirst } from '../../vocabularies/english-first.ts';
 
 /** A reference from a record to a vocabulary entry: `{id: ...}` at `path`. */
 export interface VocabularyRef {
@@ -90,7 +91,9 @@ export function enrichment(
   entry: Record<string, unknown>,
 ): Record<string, unknown> {
   const keys = SHOWN_FIELDS[type] ?? ['title'];
-  return Object.fromEntries(
-    keys.filter((key) => entry[key] !== undefined).map((key) => [key, entry[key]]),
+  return withEnglishFirst(
+    Object.fromEntries(
+      keys.filter((key) => entry[key] !== undefined).map((key) => [key, entry[key]]),
+    ),
   );
 }

@@ -64,15 +64,18 @@ function applier(
         updatedAt: now,
       });
     }
-    await tx.insert(requestEvents).values({
-      requestId: request.id,
-      type: 'L',
-      createdBy: authorOf(actor),
-      payload: { event: rule.to, content: '', format: 'html' },
-      // A log follows its comment in the timeline.
-      createdAt: new Date(now.getTime() + 1),
-      updatedAt: now,
-    });
+    // Submitting logs nothing (InvenioRDM's SubmitAction: log_event = False); the others do.
+    if (action !== 'submit') {
+      await tx.insert(requestEvents).values({
+        requestId: request.id,
+        type: 'L',
+        createdBy: authorOf(actor),
+        payload: { event: rule.to, content: '', format: 'html' },
+        // A log follows its comment in the timeline.
+        createdAt: new Date(now.getTime() + 1),
+        updatedAt: now,
+      });
+    }
     const jobs = createJobQueue(tx, {});
     if (expires) {
       await jobs.enqueue({

@@ -147,8 +147,12 @@ try {
 
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
 const rate = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' ');
 const lines = [
-  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${load} at the end`,
   `${recordCount.toLocaleString('en')} records (${seeded.seededSeconds ? `seeded in ${seeded.seededSeconds.toFixed(0)} s` : 'kept database'}), ` +
     `server ${serverDir}, ${seconds} s per measurement, at most ${maxSamples} calls at 1 client`,
   '',

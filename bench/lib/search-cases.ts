@@ -43,9 +43,10 @@ function page(condition: string, order: string, pageNumber: number) {
 
 /** Free text: matched on the search vector, ranked as bestmatch ranks (any of the words). */
 function text(match: string, rank: string) {
+  const literal = (tsquery: string) => `'${tsquery.replace(/'/g, "''")}'`;
   return page(
-    `r.search_vector @@ to_tsquery('simple', '${match}')`,
-    `ts_rank(r.search_vector, to_tsquery('simple', '${rank}')) DESC, ${NEWEST}`,
+    `r.search_vector @@ to_tsquery('simple', ${literal(match)})`,
+    `ts_rank(r.search_vector, to_tsquery('simple', ${literal(rank)})) DESC, ${NEWEST}`,
     1,
   );
 }

@@ -10,25 +10,20 @@ const ROWS_PER_STATEMENT = 100_000;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
 /**
- * A record-style id (`xxxxx-xxxxx`, Crockford's base 32) hashed from a text:
- * the same copy gets the same id in every table. 50 bits, as the app's.
+ * A record-style id (`xxxxx-xxxxx`, Crockford's base 32, 50 bits as the app's)
+ * of a sequence number: the number times an odd constant modulo 2^50 (one to one,
+ * so no two copies collide), spelled in base 32. Plain expressions, no function calls.
  */
-const ID_FUNCTION = `
-CREATE OR REPLACE FUNCTION pg_temp.bench_id(seed text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz', get_byte(h, i) % 32 + 1, 1), ''
-                    ORDER BY i)
-  FROM (SELECT decode(md5(seed), 'hex') AS h) AS d, generate_series(0, 9) AS i
-$$;
-CREATE OR REPLACE FUNCTION pg_temp.bench_id_dashed(seed text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT substr(s, 1, 5) || '-' || substr(s, 6, 5) FROM (SELECT pg_temp.bench_id(seed) AS s) AS x
-$$;
--- Creation times spread over ten years before the templates', from the same hash.
-CREATE OR REPLACE FUNCTION pg_temp.bench_time(seed text, base timestamptz) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT base - (('x' || substr(md5(seed || 't'), 1, 8))::bit(32)::bigint / 4294967296.0)
-                * interval '3650 days'
-$$;`;
+function idOf(sequence: string): string {
+  const n = `((${sequence})::numeric * 3141592653589 % 1125899906842624)::bigint`;
+  const char = (shift: number) => `substr('${ALPHABET}', ((${n} >> ${shift}) & 31)::int + 1, 1)`;
+  return [45, 40, 35, 30, 25, -1, 20, 15, 10, 5, 0]
+    .map((shift) => (shift < 0 ? `'-'` : char(shift)))
+    .join(' || ');
+}
 
 interface Column {
   name: string;
@@ -63,46 +58,75 @@ async function dependents(client: pg.Client) {
   return rows;
 }
 
-/** The secondary (non-unique) indexes of some tables: dropped during the copy, built once after. */
-async function secondaryIndexes(client: pg.Client, tables: string[]) {
-  const { rows } = await client.query<{ name: string; definition: string }>(
+/**
+ * What slows a bulk insert down on some tables: their indexes other than primary
+ * keys and their foreign keys. Dropped during the copy, made once after (in the
+ * same transaction: a failed copy leaves them as they were).
+ */
+async function dropAndKeep(client: pg.Client, tables: string[]): Promise<string[]> {
+  const { rows: keys } = await client.query<{ table: string; name: string; definition: string }>(
+    `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS definition
+     FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY($1)`,
+    [tables],
+  );
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
     `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
-     FROM pg_index i WHERE i.indrelid::regclass::text = ANY($1)
-       AND NOT i.indisunique AND NOT i.indisprimary
+     FROM pg_index i WHERE i.indrelid::regclass::text = ANY($1) AND NOT i.indisprimary
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
     [tables],
   );
-  return rows;
+  for (const key of keys) {
+    await client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${quote(key.name)}`);
+  }
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  return [
+    ...indexes.map((index) => index.definition),
+    ...keys.map(
+      (key) => `ALTER TABLE ${key.table} ADD CONSTRAINT ${quote(key.name)} ${key.definition}`,
+    ),
+  ];
 }
 
 /**
- * Copies the records present now (the templates) until the records table holds
- * `total` rows, in one transaction. Copy r of template parent k exists when
- * r × templates + k < total; its ids are hashed from the template's and r.
+ * Copies the records present now (the templates) until the parents table holds
+ * `total` more or less (exactly, with one record per parent), in one transaction.
+ * Copy r of template parent k exists when r × parents + k < total; ids are
+ * numbered from r and the template's rank, so the same copy has the same ids
+ * in every table.
  */
-export async function copyRecords(client: pg.Client, total: number): Promise<void> {
+export async function copyRecords(
+  client: pg.Client,
+  total: number,
+  log: (line: string) => void = () => {},
+): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
     await client.query(`SET LOCAL work_mem = '256MB'`);
-    await client.query(ID_FUNCTION);
-    await client.query(`CREATE TEMP TABLE bench_templates ON COMMIT DROP AS
+    // Parents and records ranked; the creation times of copies spread over ten
+    // years before the newest template's.
+    await client.query(`CREATE TEMP TABLE bench_parents ON COMMIT DROP AS
       SELECT id AS parent_id, (row_number() OVER (ORDER BY id) - 1)::int AS k,
              (SELECT max(created_at) FROM records) AS base
       FROM parents WHERE id IN (SELECT parent_id FROM records)`);
-    const { rows } = await client.query<{ n: number; records: number }>(
-      `SELECT (SELECT count(*) FROM bench_templates)::int AS n, (SELECT count(*) FROM records)::int AS records`,
+    await client.query(`CREATE TEMP TABLE bench_records ON COMMIT DROP AS
+      SELECT id AS record_id, parent_id, (row_number() OVER (ORDER BY id) - 1)::int AS j
+      FROM records`);
+    const { rows } = await client.query<{ parents: number; records: number }>(
+      `SELECT (SELECT count(*) FROM bench_parents)::int AS parents,
+              (SELECT count(*) FROM bench_records)::int AS records`,
     );
-    const templates = rows[0]!.n;
-    const perTemplate = rows[0]!.records / Math.max(templates, 1);
-    if (templates === 0) throw new Error('no template records to copy');
-    const copies = Math.ceil(total / templates) - 1;
+    const { parents, records } = rows[0]!;
+    if (parents === 0) throw new Error('no template records to copy');
+    const copies = Math.ceil(total / parents) - 1;
     const others = await dependents(client);
     const tables = ['parents', 'records', ...new Set(others.map((o) => o.table))];
-    const indexes = await secondaryIndexes(client, tables);
-    for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+    const rebuild = await dropAndKeep(client, tables);
 
-    const parentCopy = (column: string) => `pg_temp.bench_id_dashed(${column} || ':' || r.r)`;
+    // Even numbers for parents, odd for records: no id is both.
+    const parentId = idOf(`2 * (r.r * ${parents} + b.k)`);
+    const recordId = idOf(`2 * (r.r * ${records} + t.j) + 1`);
+    const time = `b.base - ((r.r * ${parents} + b.k)::numeric * 2654435761 % 1000003 / 1000003.0) * interval '3650 days'`;
     const insert = async (
       table: string,
       varied: Record<string, string>,
@@ -115,53 +139,62 @@ export async function copyRecords(client: pg.Client, total: number): Promise<voi
       );
       const names = columns.map((c) => quote(c.name)).join(', ');
       const values = columns.map((c) => varied[c.name] ?? `s.${quote(c.name)}`).join(', ');
+      const start = performance.now();
       await client.query(
         `INSERT INTO ${quote(table)} (${names})
          SELECT ${values} FROM ${from}
          CROSS JOIN generate_series($1::int, $2::int) AS r(r)
          WHERE r.r * $3::int + b.k < $4::int`,
-        [first, last, templates, Math.round(total / perTemplate)],
+        [first, last, parents, total],
+      );
+      log(
+        `    ${table}, copies ${first}–${last}: ${((performance.now() - start) / 1000).toFixed(1)} s`,
       );
     };
-    const batch = Math.max(1, Math.floor(ROWS_PER_STATEMENT / templates));
+    const batch = Math.max(1, Math.floor(ROWS_PER_STATEMENT / parents));
     for (let first = 1; first <= copies; first += batch) {
       const last = Math.min(copies, first + batch - 1);
-      const time = `pg_temp.bench_time(b.parent_id || ':' || r.r, b.base)`;
       await insert(
         'parents',
-        { id: parentCopy('s.id'), created_at: time, updated_at: time },
-        'parents s JOIN bench_templates b ON b.parent_id = s.id',
+        { id: parentId, created_at: time, updated_at: time },
+        'parents s JOIN bench_parents b ON b.parent_id = s.id',
         first,
         last,
       );
+      const ofRecords = 'JOIN bench_parents b ON b.parent_id = t.parent_id';
       await insert(
         'records',
         {
-          id: parentCopy('s.id'),
-          parent_id: parentCopy('s.parent_id'),
+          id: recordId,
+          parent_id: parentId,
           created_at: time,
           updated_at: time,
           published_at: time,
         },
-        'records s JOIN bench_templates b ON b.parent_id = s.parent_id',
+        `records s JOIN bench_records t ON t.record_id = s.id ${ofRecords}`,
         first,
         last,
       );
       for (const other of others) {
-        const join =
+        const column = `s.${quote(other.column)}`;
+        const [from, id] =
           other.target === 'parents'
-            ? `b.parent_id = s.${quote(other.column)}`
-            : `b.parent_id = (SELECT parent_id FROM records WHERE id = s.${quote(other.column)})`;
+            ? [`JOIN bench_parents b ON b.parent_id = ${column}`, parentId]
+            : [`JOIN bench_records t ON t.record_id = ${column} ${ofRecords}`, recordId];
         await insert(
           other.table,
-          { [other.column]: parentCopy(`s.${quote(other.column)}`) },
-          `${quote(other.table)} s JOIN bench_templates b ON ${join}`,
+          { [other.column]: id },
+          `${quote(other.table)} s ${from}`,
           first,
           last,
         );
       }
     }
-    for (const index of indexes) await client.query(index.definition);
+    for (const statement of rebuild) {
+      const start = performance.now();
+      await client.query(statement);
+      log(`    ${statement.slice(0, 60)}…: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');

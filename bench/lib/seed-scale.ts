@@ -13,7 +13,7 @@ import { call, createTemplates, type ApiCaller } from './seed-api.ts';
 import { copyGrants, copyRecords } from './seed-copy.ts';
 
 /** Bump when the seeded data changes, so kept databases are seeded again. */
-const SEEDER_VERSION = 1;
+const SEEDER_VERSION = 2;
 const MARKER = 'bench.search-seed';
 
 export const SEARCHER = { email: 'searcher@bench.arca', password: 'bench-searcher-2026' };
@@ -174,7 +174,7 @@ export async function prepareScaleDatabase(options: ScaleOptions): Promise<Scale
   const apiSeconds = (performance.now() - start) / 1000;
   log(`  ${apiSeconds.toFixed(0)} s; copying to ${options.count.toLocaleString('en')}…`);
   const grants = await withClient(url, async (client) => {
-    await copyRecords(client, options.count);
+    await copyRecords(client, options.count, log);
     const { rows } = await client.query<{ id: string }>(
       `SELECT id FROM grants WHERE subject_type = 'user' AND subject_id = $1`,
       [String(searcherId)],

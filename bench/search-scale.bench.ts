@@ -170,7 +170,7 @@ for (const row of rows) {
   lines.push(
     `| ${row.case}${row.sameIds ? '' : ' (ids differ: void)'} | ${row.who} | ${row.total.toLocaleString('en')} | ` +
       `${ms(row.api.p50)} / ${ms(row.api.p95)} | ${ms(row.bare.p50)} / ${ms(row.bare.p95)} | ` +
-      `${rate(row.apiLoad.perSecond)} | ${rate(row.bareLoad.perSecond)} | ${ratio.toFixed(3)} | ` +
+      `${rate(row.apiLoad.perSecond)} | ${rate(row.bareLoad.perSecond)} | ${ratio < 0.01 ? ratio.toPrecision(2) : ratio.toFixed(3)} | ` +
       `< ${p95Target}: ${p95Met ? 'met' : 'MISSED'} | ≥ ${TARGET_RATIO}: ${ratioMet ? 'met' : 'MISSED'} |`,
   );
 }

@@ -9,7 +9,8 @@
 // BENCH_SEARCH_DB the kept database (default arca_search_<records>); BENCH_RESEED=1 seeds
 // it again; BENCH_SERVER_DIR runs another checkout's packages/server; BENCH_SECONDS (default
 // 10) per measurement; BENCH_SAMPLES (default 40) most calls at 1 client; BENCH_CASES a
-// comma-separated subset of case numbers (1–6).
+// comma-separated subset of case numbers (1–6); BENCH_BARE=rows makes the bare SQL read
+// the whole rows (every column of records), not only their ids.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const maxSamples = Number(process.env.BENCH_SAMPLES ?? 40);
 const serverDir = path.resolve(
   process.env.BENCH_SERVER_DIR ?? path.join(import.meta.dirname, '../packages/server'),
 );
+const wholeRows = process.env.BENCH_BARE === 'rows';
 const only = process.env.BENCH_CASES?.split(',').map(Number);
 const CLIENTS = 10;
 const TARGET_P95_MS = 50;
@@ -102,7 +104,7 @@ try {
     if (only && !only.includes(index + 1)) continue;
     for (const user of who) {
       const url = `${arca.url}/api/records?size=${PAGE_SIZE}${search.query ? `&${search.query}` : ''}`;
-      const bare = search.bare(user.searcher);
+      const bare = search.bare(user.searcher, wholeRows);
       const first = await apiPage(url, user.cookie);
       const apiIds = first.hits.hits.map((hit) => hit.id);
       const bareIds = (await pool.query<{ id: string }>(bare)).rows.map((row) => row.id);
@@ -154,7 +156,7 @@ const load = os
 const lines = [
   `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${load} at the end`,
   `${recordCount.toLocaleString('en')} records (${seeded.seededSeconds ? `seeded in ${seeded.seededSeconds.toFixed(0)} s` : 'kept database'}), ` +
-    `server ${serverDir}, ${seconds} s per measurement, at most ${maxSamples} calls at 1 client`,
+    `server ${serverDir}, bare SQL reads ${wholeRows ? 'whole rows' : 'ids'}, ${seconds} s per measurement, at most ${maxSamples} calls at 1 client`,
   '',
   `| search, size ${PAGE_SIZE} | who | hits | API p50 / p95 ms, 1 client | bare SQL p50 / p95 ms | API req/s, ${CLIENTS} clients | bare SQL req/s | ratio | p95 target | ratio target |`,
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',

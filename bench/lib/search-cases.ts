@@ -11,8 +11,8 @@ export interface SearchCase {
   /** The query string of `GET /api/records`, after `size=10`. */
   query: string;
   page: number;
-  /** The bare SQL of the page's ids, for a searcher. */
-  bare(searcher: Searcher): { text: string; values: unknown[] };
+  /** The bare SQL of the page's ids (or, `whole`, its whole rows), for a searcher. */
+  bare(searcher: Searcher, whole?: boolean): { text: string; values: unknown[] };
 }
 
 export const PAGE_SIZE = 10;
@@ -34,11 +34,11 @@ const NEWEST = 'r.created_at DESC, r.id';
 
 /** A page of ids matching `condition`, in `order`. */
 function page(condition: string, order: string, pageNumber: number) {
-  return (searcher: Searcher) => {
+  return (searcher: Searcher, whole = false) => {
     const values: unknown[] = [];
     const where = scope(searcher, values);
     return {
-      text: `SELECT r.id FROM records r WHERE ${where} AND ${condition}
+      text: `SELECT ${whole ? 'r.*' : 'r.id'} FROM records r WHERE ${where} AND ${condition}
              ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(pageNumber - 1) * PAGE_SIZE}`,
       values,
     };

@@ -124,6 +124,7 @@ export const errorMessages = {
   concurrentChange:
     'Another change to this record was made at the same time; reload it and try again.',
   invalidQuerySyntax: 'Invalid query string syntax.',
+  unknownSearchField: 'Unknown search field: {{field}}.',
   redirecting: 'Redirecting...',
   internal: 'The server encountered an internal error.',
   // Sharing (API.md §3).

@@ -104,10 +104,15 @@ export async function buildApp({
     app.addHook('onClose', stopFollowingRecords);
     const stopFollowingSessions = await context.services.sessions.follow(database);
     app.addHook('onClose', stopFollowingSessions);
+    const stopFollowingSearches = await context.services.recordSearch.follow(database);
+    app.addHook('onClose', stopFollowingSearches);
   }
   // A client that wrote must read its write back at once, before the announcement arrives.
   app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) recordCache.clear();
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+      recordCache.clear();
+      context.services.recordSearch.forget();
+    }
   });
 
   app.decorateRequest('language', 'en');

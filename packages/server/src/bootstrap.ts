@@ -10,6 +10,7 @@ import { createServices } from './services/index.ts';
 import { loadVocabularies } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
+import { backfillSearchFields } from './services/records/search-backfill.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -35,6 +36,8 @@ export async function startServer(
   });
   const { db } = database;
   await loadVocabularies(db);
+  // Rows saved before the field-query columns existed get them now (once).
+  await backfillSearchFields(db);
   // The outbox writes mail to the app's log, which exists only once the app is built.
   const appLog: { current?: FastifyInstance['log'] } = {};
   const services = createServices(db, config, {

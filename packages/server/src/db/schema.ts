@@ -4,6 +4,7 @@
 import type { RecordDocument } from '@arca/schema';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -20,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const daterange = customType<{ data: string }>({ dataType: () => 'daterange' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -163,7 +165,10 @@ export const parents = pgTable(
     pids: jsonb('pids').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [index('parents_owner').on(t.ownerId)],
+  (t) => [
+    index('parents_owner').on(t.ownerId),
+    index('parents_communities').using('gin', sql`(${t.communities} -> 'ids')`),
+  ],
 );
 
 /**
@@ -192,14 +197,39 @@ const recordColumns = {
     .notNull()
     .default(sql`'{}'::text[]`),
   searchVector: tsvector('search_vector').notNull(),
+  /** Lower-cased `field=value` and `field:word` keys field queries match (search-fields.ts). */
+  searchKeys: text('search_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /**
+   * The same keys, one per line, for prefix matches through a trigram index.
+   * Null until computed (rows older than these columns: search-backfill.ts).
+   */
+  searchFields: text('search_fields'),
+  /** The days metadata.publication_date spans, for range queries. */
+  publicationRange: daterange('publication_range'),
   ...timestamps,
 };
+
+/** The indexes field queries, sorting and paging use, on drafts and records alike. */
+const searchIndexes = (
+  name: string,
+  t: Record<'searchKeys' | 'searchFields' | 'publicationRange', AnyPgColumn>,
+) => [
+  index(`${name}_keys`).using('gin', t.searchKeys),
+  index(`${name}_fields_trgm`).using('gin', sql`${t.searchFields} gin_trgm_ops`),
+  index(`${name}_publication`).using('gist', t.publicationRange),
+];
 
 export const drafts = pgTable('drafts', recordColumns, (t) => [
   index('drafts_parent').on(t.parentId),
   // One draft per version of a parent: concurrent "new version" calls cannot open two.
   uniqueIndex('drafts_parent_version').on(t.parentId, t.versionIndex),
   index('drafts_search').using('gin', t.searchVector),
+  ...searchIndexes('drafts', t),
+  index('drafts_created').on(t.createdAt.desc().nullsFirst(), t.id),
+  index('drafts_updated').on(t.updatedAt.desc().nullsFirst(), t.id),
 ]);
 
 export const records = pgTable(
@@ -217,9 +247,23 @@ export const records = pgTable(
       .on(t.parentId)
       .where(sql`${t.isLatest}`),
     index('records_search').using('gin', t.searchVector),
-    index('records_latest_created').on(t.isLatest, t.createdAt),
+    // Pages in the default orders read the first rows of these and stop (the LIMIT).
+    index('records_latest_created').on(t.isLatest, t.createdAt.desc().nullsFirst(), t.id),
+    index('records_latest_updated').on(t.isLatest, t.updatedAt.desc().nullsFirst(), t.id),
+    index('records_created').on(t.createdAt.desc().nullsFirst(), t.id),
     index('records_resource_type').on(t.resourceType),
     index('records_access_status').on(t.accessStatus),
+    // Facet counts read only this index (an index-only scan) when nothing else is asked;
+    // with the parent's id, as PostgreSQL still wants it after dropping the parents join.
+    index('records_facets').on(
+      t.isLatest,
+      t.accessRecord,
+      t.resourceType,
+      t.accessStatus,
+      t.fileTypes,
+      t.parentId,
+    ),
+    ...searchIndexes('records', t),
   ],
 );
 

@@ -65,8 +65,9 @@ function AccessGrant(level: GrantLevel): RecordGenerator {
     filter: (actor) => {
       const mine = subjects(actor);
       if (mine.length === 0) return undefined;
-      return sql`EXISTS (SELECT 1 FROM ${grants} WHERE ${grants.parentId} = ${parents.id}
-        AND ${grants.permission} = ${level}
+      // Uncorrelated: PostgreSQL reads the actor's grants once into a hash, even under OR.
+      return sql`${parents.id} IN (SELECT ${grants.parentId} FROM ${grants}
+        WHERE ${grants.permission} = ${level}
         AND (${grants.subjectType}, ${grants.subjectId}) IN (${sql.join(
           mine.map(([type, id]) => sql`(${type}, ${id})`),
           sql`, `,
@@ -124,11 +125,10 @@ function CommunityMembers(roles: readonly CommunityRole[], name: string): Record
     filter: (actor) => {
       const mine = ids(actor);
       if (mine.length === 0) return undefined;
-      return sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(coalesce(${parents.communities} -> 'ids', '[]'::jsonb)) AS c(id)
-        WHERE c.id IN (${sql.join(
-          mine.map((id) => sql`${id}`),
-          sql`, `,
-        )}))`;
+      return sql`(${parents.communities} -> 'ids') ?| ARRAY[${sql.join(
+        mine.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
     },
   };
 }

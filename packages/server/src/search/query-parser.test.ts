@@ -94,6 +94,31 @@ describe('fields', () => {
   });
 });
 
+describe('ranges', () => {
+  it.each([
+    ['metadata.publication_date:[2020 TO 2021]', 'range(metadata.publication_date:[2020 TO 2021])'],
+    ['date:{2020 TO 2021-06}', 'range(date:{2020 TO 2021-06})'],
+    ['date:[2020 TO 2021}', 'range(date:[2020 TO 2021})'],
+    ['date:[* TO 2021]', 'range(date:[* TO 2021])'],
+    ['date:>2020', 'range(date:{2020 TO *})'],
+    ['date:>=2020', 'range(date:[2020 TO *})'],
+    ['date:<2020', 'range(date:{* TO 2020})'],
+    ['date:<=2020-05', 'range(date:{* TO 2020-05])'],
+    ['soil AND date:[2020 TO 2021]', 'AND(term(soil), range(date:[2020 TO 2021]))'],
+    ['-date:[2020 TO 2021]', 'AND(all, NOT(range(date:[2020 TO 2021])))'],
+    ['date:>', 'term(date:>)'],
+  ])('%j → %s', (q, expected) => {
+    expect(parsed(q)).toBe(expected);
+  });
+
+  it.each(['date:[2020 TO 2021', 'date:[2020 2021]', 'date:[2020 TO]', '*:[1 TO 2]'])(
+    'refuses %j',
+    (q) => {
+      expect(() => parseQuery(q)).toThrow(QuerySyntaxError);
+    },
+  );
+});
+
 describe('wildcards', () => {
   it('turns a trailing * into a prefix search', () => {
     expect(parseQuery('moist*')).toEqual(term('moist', { prefix: true }));
@@ -333,6 +358,9 @@ function checkShape(node: QueryNode, top: boolean): void {
       expect(node.field === null || node.field.length > 0).toBe(true);
       expect(node.value.length > 0 || (node.field !== null && node.prefix)).toBe(true);
       expect(node.phrase && node.prefix).toBe(false);
+      return;
+    case 'range':
+      expect(node.field.length > 0).toBe(true);
       return;
     case 'not':
       checkShape(node.child, false);

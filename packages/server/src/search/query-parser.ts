@@ -10,7 +10,9 @@
  *   and     := unary ( AND? unary )*            AND = `AND` | `&&`
  *   unary   := ( NOT | `+` )* primary           NOT = `NOT` | `!` | `-`
  *   primary := `(` or? `)` | FIELD value | PHRASE | WORD
- *   value   := `(` or `)` | PHRASE | WORD       (the field applies to every term inside)
+ *   value   := `(` or `)` | PHRASE | WORD | RANGE   (the field applies to every term inside)
+ *   RANGE   := ( `[` | `{` ) WORD TO WORD ( `]` | `}` ) | ( `>` | `>=` | `<` | `<=` ) WORD
+ *              (`[`/`]` include the bound, `{`/`}` and `>`/`<` leave it out; `*` is no bound)
  */
 
 export type QueryNode =
@@ -18,7 +20,14 @@ export type QueryNode =
   | { kind: 'or'; children: QueryNode[] }
   | { kind: 'not'; child: QueryNode }
   | { kind: 'term'; field: string | null; value: string; phrase: boolean; prefix: boolean }
+  | { kind: 'range'; field: string; from: RangeBound; to: RangeBound }
   | { kind: 'all' };
+
+/** One end of a range: a value, or null for none (`*`). */
+export interface RangeBound {
+  value: string | null;
+  inclusive: boolean;
+}
 
 /** The server answers 400 "Invalid query string syntax." for this error. */
 export class QuerySyntaxError extends Error {
@@ -59,6 +68,10 @@ export function describe(node: QueryNode): string {
       const value = node.phrase ? JSON.stringify(node.value) : node.value;
       return `term(${field}${value}${node.prefix ? '*' : ''})`;
     }
+    case 'range': {
+      const bound = (b: RangeBound) => b.value ?? '*';
+      return `range(${node.field}:${node.from.inclusive ? '[' : '{'}${bound(node.from)} TO ${bound(node.to)}${node.to.inclusive ? ']' : '}'})`;
+    }
     case 'not':
       return `NOT(${describe(node.child)})`;
     case 'and':
@@ -71,7 +84,17 @@ export function describe(node: QueryNode): string {
 // Tokenizer
 
 type TokenType =
-  'lparen' | 'rparen' | 'and' | 'or' | 'not' | 'plus' | 'field' | 'phrase' | 'word' | 'end';
+  | 'lparen'
+  | 'rparen'
+  | 'and'
+  | 'or'
+  | 'not'
+  | 'plus'
+  | 'field'
+  | 'phrase'
+  | 'word'
+  | 'range'
+  | 'end';
 
 interface Token {
   type: TokenType;
@@ -123,6 +146,14 @@ function tokenize(q: string): Token[] {
       if (i >= q.length) throw new QuerySyntaxError('Unbalanced quotes.', start);
       i++;
       push('phrase', start, text);
+    } else if (literal && (c === '[' || c === '{')) {
+      // A range is one token: `[2020 TO 2021]`; its inside is read by `rangeNode`.
+      const close = /[\]}]/g;
+      close.lastIndex = i;
+      const end = close.exec(q);
+      if (!end) throw new QuerySyntaxError('Unbalanced range brackets.', start);
+      i = end.index + 1;
+      push('range', start, q.slice(start, i));
     } else if (!literal && (c === '+' || c === '-' || c === '!')) {
       push(c === '+' ? 'plus' : 'not', start, c);
       i++;
@@ -255,6 +286,11 @@ class Parser {
   private parseFieldValue(fieldToken: Token): QueryNode {
     const field = fieldToken.text === '*' ? null : fieldToken.text;
     const value = this.peek();
+    if (value.type === 'range' || (value.type === 'word' && COMPARISON.test(value.text))) {
+      this.next();
+      if (field === null) throw new QuerySyntaxError('A range needs a field.', value.position);
+      return rangeNode(field, value);
+    }
     if (value.type === 'word') {
       this.next();
       return wordNode(field, value);
@@ -288,6 +324,30 @@ function wordNode(field: string | null, token: Token): QueryNode {
   return { kind: 'term', field, value: token.text, phrase: false, prefix: token.prefix };
 }
 
+const COMPARISON = /^(?:>=?|<=?)[^<>=]/;
+const RANGE = /^([[{])\s*(\S+)\s+TO\s+(\S+)\s*([\]}])$/;
+
+/** `[a TO b]`, `{a TO *}`, `>a`, `<=b`. */
+function rangeNode(field: string, token: Token): QueryNode {
+  const bound = (value: string, inclusive: boolean): RangeBound => ({
+    value: value === '*' ? null : value,
+    inclusive,
+  });
+  const comparison = /^(>=?|<=?)(.+)$/.exec(token.text);
+  if (comparison && !token.prefix) {
+    const [, operator, value] = comparison as unknown as [string, string, string];
+    const given = bound(value, operator.endsWith('='));
+    const open = { value: null, inclusive: false };
+    return operator.startsWith('>')
+      ? { kind: 'range', field, from: given, to: open }
+      : { kind: 'range', field, from: open, to: given };
+  }
+  const match = RANGE.exec(token.text);
+  if (!match) throw new QuerySyntaxError('A range is [from TO to].', token.position);
+  const [, open, from, to, close] = match as unknown as [string, string, string, string, string];
+  return { kind: 'range', field, from: bound(from, open === '['), to: bound(to, close === ']') };
+}
+
 function phraseNode(field: string | null, token: Token): QueryNode {
   return { kind: 'term', field, value: token.text, phrase: true, prefix: false };
 }
@@ -299,6 +359,8 @@ function withField(node: QueryNode, field: string): QueryNode {
       return { kind: 'term', field, value: '', phrase: false, prefix: true };
     case 'term':
       return node.field === null ? { ...node, field } : node;
+    case 'range':
+      return node;
     case 'not':
       return { kind: 'not', child: withField(node.child, field) };
     case 'and':

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { publicationRange } from './date-range.ts';
 import { accessStatus, effectiveAccess, type RecordDocument } from './document.ts';
+import { keysText, searchKeys } from './search-fields.ts';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const list = (value: unknown): Record<string, unknown>[] =>
@@ -50,17 +52,24 @@ export function plainDerivedColumns(document: RecordDocument): {
   accessRecord: string;
   accessStatus: string;
   creatorNames: string[];
+  searchKeys: string[];
+  searchFields: string;
+  publicationRange: string | null;
 } {
   const m = document.metadata;
   const resourceType = (m.resource_type as { id?: unknown } | undefined)?.id;
   const creators = [...list(m.creators), ...list(m.contributors)];
   const access = effectiveAccess(document);
+  const keys = searchKeys(document);
   return {
     title: text(m.title),
     resourceType: typeof resourceType === 'string' ? resourceType : null,
     accessRecord: access.record,
     accessStatus: accessStatus(access),
     creatorNames: creators.map(creatorName).filter(Boolean),
+    searchKeys: keys,
+    searchFields: keysText(keys),
+    publicationRange: publicationRange(m.publication_date),
   };
 }
 

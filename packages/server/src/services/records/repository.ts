@@ -126,6 +126,9 @@ export function createRecordRepository(db: Database, folded?: () => FoldedReads)
         accessRecord: placeholder('accessRecord'),
         accessStatus: placeholder('accessStatus'),
         creatorNames: placeholder('creatorNames'),
+        searchKeys: placeholder('searchKeys'),
+        searchFields: placeholder('searchFields'),
+        publicationRange: placeholder('publicationRange'),
         searchVector: searchVectorOf([
           placeholder('textA'),
           placeholder('textB'),

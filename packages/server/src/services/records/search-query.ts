@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { parents, type drafts, type records } from '../../db/schema.ts';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { drafts, records } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { QuerySyntaxError, parseQuery, type QueryNode } from '../../search/query-parser.ts';
 import type { DraftRow, RecordRow } from './repository.ts';
+import { fieldCondition, rangeCondition } from './field-conditions.ts';
 
 /*
  * The SQL of a record search: the query's conditions, the orderings, the
@@ -36,48 +36,6 @@ export interface RecordSearchParams {
 }
 
 export type Table = typeof records | typeof drafts;
-
-/** Query fields clients use (InvenioRDM's index paths) and the columns behind them. */
-function fieldCondition(
-  table: Table,
-  field: string,
-  value: string,
-  phrase: boolean,
-  prefix: boolean,
-): SQL {
-  const lower = value.toLowerCase();
-  const contains = `%${lower.replace(/[\\%_]/g, '\\$&')}%`;
-  switch (field) {
-    case 'id':
-      return eq(table.id, value);
-    case 'parent.id':
-      return eq(table.parentId, value);
-    case 'parent.communities.ids':
-      return sql`${parents.communities}->'ids' ? ${value}`;
-    case 'metadata.title':
-    case 'title':
-      return sql`lower(${table.title}) LIKE ${contains}`;
-    case 'metadata.creators.person_or_org.name':
-    case 'creators':
-    case 'creator':
-      return phrase && !prefix
-        ? sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) = ${lower} OR lower(name) LIKE ${contains})`
-        : sql`EXISTS (SELECT 1 FROM unnest(${table.creatorNames}) AS name WHERE lower(name) LIKE ${contains})`;
-    case 'metadata.resource_type.id':
-    case 'resource_type':
-      return sql`${table.resourceType} = ${value}`;
-    case 'access.status':
-      return sql`${table.accessStatus} = ${value}`;
-    case 'metadata.publication_date':
-      return sql`${table.document}->'metadata'->>'publication_date' LIKE ${`${value}%`}`;
-    case 'pids.doi.identifier':
-    case 'doi':
-      return sql`lower(${table.document}->'pids'->'doi'->>'identifier') = ${lower}`;
-    default:
-      // Any other path: match the text anywhere in the record's JSON.
-      return sql`lower(${table.document}::text) LIKE ${contains}`;
-  }
-}
 
 function textCondition(table: Table, value: string, phrase: boolean, prefix: boolean): SQL {
   const words = value
@@ -112,6 +70,8 @@ export function compile(table: Table, node: QueryNode): SQL {
       return node.field
         ? fieldCondition(table, node.field, node.value, node.phrase, node.prefix)
         : textCondition(table, node.value, node.phrase, node.prefix);
+    case 'range':
+      return rangeCondition(table, node.field, node.from, node.to);
   }
 }
 
@@ -129,6 +89,7 @@ function rankingWords(node: QueryNode): string[] {
             .split(/[^\p{L}\p{N}]+/u)
             .filter(Boolean);
     case 'not':
+    case 'range':
     case 'all':
       return [];
   }
@@ -162,24 +123,8 @@ export function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[]
   }
 }
 
-/** The columns a facet reads; on a table, or (unqualified) on the CTE of hits. */
-interface FacetColumns {
-  resourceType: SQL | Table['resourceType'];
-  accessStatus: SQL | Table['accessStatus'];
-  fileTypes: SQL | Table['fileTypes'];
-}
-
-const HIT_COLUMNS: FacetColumns = {
-  resourceType: sql.raw('resource_type'),
-  accessStatus: sql.raw('access_status'),
-  fileTypes: sql.raw('file_types'),
-};
-
-export function facetCondition(
-  table: FacetColumns,
-  facet: string,
-  values: string[],
-): SQL | undefined {
+/** A facet filter; facet-counts.ts applies the same filters to its counts. */
+export function facetCondition(table: Table, facet: string, values: string[]): SQL | undefined {
   if (values.length === 0) return undefined;
   const list = sql.join(
     values.map((value) => sql`${value}`),
@@ -210,51 +155,6 @@ export function parse(q: string | undefined): QueryNode {
 export interface FacetBucket {
   key: string;
   doc_count: number;
-}
-
-/** What each facet counts, per row of the `hits` CTE. */
-const KEY_OF: Record<string, SQL> = {
-  resource_type: sql`resource_type`,
-  access_status: sql`access_status`,
-  file_type: sql`unnest(file_types)`,
-};
-
-/**
- * Facet counts follow the query and the other facets' filters, not their own
- * (post-filter): one statement, one pass over the matching rows.
- */
-export async function facetCounts(
-  db: Database,
-  table: Table,
-  query: SQL | undefined,
-  facetNames: readonly string[],
-  selected: Record<string, string[]>,
-): Promise<Record<string, FacetBucket[]>> {
-  const aggregations: Record<string, FacetBucket[]> = {};
-  const parts = facetNames.map((facet) => {
-    const others = facetNames
-      .filter((other) => other !== facet)
-      .map((other) => facetCondition(HIT_COLUMNS, other, selected[other] ?? []));
-    // Facet names are our own constants, safe to inline as literals.
-    return sql`SELECT ${sql.raw(`'${facet}'`)} AS facet, key, count(*)::int AS n FROM (
-      SELECT ${KEY_OF[facet]} AS key FROM hits WHERE ${and(sql`TRUE`, ...others)}) AS k
-      WHERE key IS NOT NULL GROUP BY key`;
-  });
-  const counted: unknown = await db.execute(sql`
-    WITH hits AS MATERIALIZED (
-      SELECT ${table.resourceType} AS resource_type, ${table.accessStatus} AS access_status,
-             ${table.fileTypes} AS file_types
-      FROM ${table} INNER JOIN ${parents} ON ${parents.id} = ${table.parentId}
-      WHERE ${query})
-    ${sql.join(parts, sql` UNION ALL `)}`);
-  for (const facet of facetNames) aggregations[facet] = [];
-  for (const row of (counted as { rows: { facet: string; key: string; n: number }[] }).rows) {
-    aggregations[row.facet]!.push({ key: row.key, doc_count: Number(row.n) });
-  }
-  for (const buckets of Object.values(aggregations)) {
-    buckets.sort((a, b) => b.doc_count - a.doc_count || a.key.localeCompare(b.key));
-  }
-  return aggregations;
 }
 
 /** The order of `ordering`, between rows of drafts and records merged in memory. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 import { permissionDenied } from '../errors.ts';
@@ -14,7 +14,6 @@ import {
   compareRows,
   compile,
   facetCondition,
-  facetCounts,
   ordering,
   parse,
   type FacetBucket,
@@ -23,6 +22,8 @@ import {
   type Table,
 } from './search-query.ts';
 import type { ReadOptions, RecordView } from './view.ts';
+import { countFacets, createFacetCounter } from './facet-counts.ts';
+import { countHits } from './count-hits.ts';
 
 export { RECORD_FACETS, RECORD_SORTS } from './search-query.ts';
 export type { FacetBucket, RecordSearchParams, RecordSort } from './search-query.ts';
@@ -51,12 +52,14 @@ export interface SearchResult {
  * query) and made a record context here, so its permissions are those of a read.
  */
 export function createRecordSearch(db: Database, present: HitPresenter) {
+  const facets = createFacetCounter(db);
+
   async function run(
     table: Table,
     scope: SQL,
     params: RecordSearchParams,
     facetNames: readonly string[],
-    withAggregations = true,
+    options: { aggregations: boolean; cached: boolean },
   ) {
     checkWindow(params.page, params.size);
     const node = parse(params.q);
@@ -66,58 +69,82 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       facetCondition(table, facet, params.facets[facet] ?? []),
     );
     const where = and(query, ...facetFilters);
-    const total = sql<number>`count(*) OVER ()`.mapWith(Number);
     const page = { limit: params.size, offset: (params.page - 1) * params.size };
 
-    let contexts: RecordContext[];
-    let counted: number | undefined;
+    // No count in the page query: a window count makes PostgreSQL read every match.
+    const [contexts, combinations] = await Promise.all([
+      readPage(table, where, ordering(table, sort, node), page),
+      options.aggregations && facetNames.length > 0
+        ? facets.combinations(table, query, options.cached)
+        : undefined,
+    ]);
+    if (combinations) {
+      // The combinations count every match: the total is exact, at no extra cost.
+      const counted = countFacets(combinations, facetNames, params.facets);
+      return { contexts, total: counted.total, sort, aggregations: counted.aggregations };
+    }
+    const total =
+      contexts.length > 0 && contexts.length < page.limit
+        ? page.offset + contexts.length
+        : contexts.length === 0 && page.offset === 0
+          ? 0
+          : await countHits(db, table, where);
+    return { contexts, total, sort, aggregations: {} };
+  }
+
+  /**
+   * A page of hits: the ids first, ordered and cut from the narrow rows (an index
+   * scan and its LIMIT, or a top-N sort of ranks), then the whole state of those alone.
+   */
+  async function readPage(
+    table: Table,
+    where: SQL | undefined,
+    order: SQL[],
+    page: { limit: number; offset: number },
+  ): Promise<RecordContext[]> {
+    const pageIds = db
+      .select({ id: table.id })
+      .from(table as typeof records)
+      // LEFT: dropped by PostgreSQL when the condition reads nothing of the parent.
+      .leftJoin(parents, eq(parents.id, table.parentId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
     if (table === drafts) {
       const rows = await db
-        .select({ ...draftStateColumns(contextReads), total })
+        .select(draftStateColumns(contextReads))
         .from(drafts)
         .innerJoin(parents, eq(parents.id, drafts.parentId))
-        .where(where)
-        .orderBy(...ordering(table, sort, node))
-        .limit(page.limit)
-        .offset(page.offset);
-      counted = rows[0]?.total;
-      contexts = rows.map((row) => draftContextOf({ ...row, ...sharingFromJson(row) }));
-    } else {
-      const rows = await db
-        .select({ ...recordStateColumns(contextReads), total })
-        .from(records)
-        .innerJoin(parents, eq(parents.id, records.parentId))
-        .where(where)
-        .orderBy(...ordering(table, sort, node))
-        .limit(page.limit)
-        .offset(page.offset);
-      counted = rows[0]?.total;
-      contexts = rows.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
+        .where(inArray(drafts.id, pageIds))
+        .orderBy(...order);
+      return rows.map((row) => draftContextOf({ ...row, ...sharingFromJson(row) }));
     }
-    if (counted === undefined && params.page > 1) {
-      const [all] = await db
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(table as typeof records)
-        .innerJoin(parents, eq(parents.id, table.parentId))
-        .where(where);
-      counted = all?.total;
-    }
-
-    const aggregations =
-      withAggregations && facetNames.length > 0
-        ? await facetCounts(db, table, query, facetNames, params.facets)
-        : {};
-    return { contexts, total: counted ?? 0, sort, aggregations };
+    const rows = await db
+      .select(recordStateColumns(contextReads))
+      .from(records)
+      .innerJoin(parents, eq(parents.id, records.parentId))
+      .where(inArray(records.id, pageIds))
+      .orderBy(...order);
+    return rows.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
   }
 
   return {
+    /** Facet counts kept while following the database's announcements (facet-counts.ts). */
+    follow: facets.follow,
+    /** Forgets kept counts: after a write, so the writer reads it back at once. */
+    forget: facets.forget,
+
     /** Published records the actor may read; the latest versions unless all are asked for. */
     async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
       const scope = and(
         filter(recordPolicy, 'canRead', actor),
         params.allVersions ? undefined : eq(records.isLatest, true),
       )!;
-      const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS);
+      const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS, {
+        aggregations: true,
+        cached: true,
+      });
       return { ...result, hits: await present(actor, contexts, { expand: params.expand }) };
     },
 
@@ -158,15 +185,17 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       )!;
       // Both lists are read up to the requested page, merged, then cut.
       const upTo = { ...params, page: 1, size: params.page * params.size };
+      // Not kept: drafts change with every save, and these lists are the caller's own.
+      const counted = { aggregations: true, cached: false };
       const [draftHits, recordHits, unpublishedCount] = await Promise.all([
-        run(drafts, draftScope, upTo, RECORD_FACETS),
-        onlyUnpublished ? null : run(records, recordScope, upTo, RECORD_FACETS),
+        run(drafts, draftScope, upTo, RECORD_FACETS, counted),
+        onlyUnpublished ? null : run(records, recordScope, upTo, RECORD_FACETS, counted),
         run(
           drafts,
           and(scope, draftReadable, sql`NOT ${hasRecord}`)!,
           { ...params, page: 1, size: 1 },
           RECORD_FACETS,
-          false,
+          { aggregations: false, cached: false },
         ),
       ]);
       const sort = draftHits.sort;

@@ -9,16 +9,17 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * The real server as `npm start` runs it, in a process of its own so its memory and CPU
- * time can be read. `nodeArgs` go to Node itself (e.g. `--cpu-prof`).
+ * time can be read. `nodeArgs` go to Node itself (e.g. `--cpu-prof`); `main` runs another
+ * checkout's server.
  */
 export async function spawnArca(
   port: number,
   env: Record<string, string>,
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; main?: string } = {},
 ) {
   // The database is the caller's choice alone, never a DATABASE_URL it happens to inherit.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.main ?? main], {
     env: {
       ...inherited,
       PORT: String(port),

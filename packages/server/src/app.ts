@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { createSearchCache } from './http/search-cache.ts';
 import { createRecordCache } from './http/record-cache.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCreationLimit } from './http/creation-limit.ts';
@@ -98,10 +99,12 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const recordCache = createRecordCache({ ttlMs: 60_000, maxEntries: 10_000 });
+  const searchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 1_000 });
   const context: AppContext = {
     config,
     services: services ?? createServices(db, config),
     recordCache,
+    searchCache,
   };
   if (database) {
     const stopFollowingRecords = await recordCache.follow(database);
@@ -110,11 +113,14 @@ export async function buildApp({
     app.addHook('onClose', stopFollowingSessions);
     const stopFollowingSearches = await context.services.recordSearch.follow(database);
     app.addHook('onClose', stopFollowingSearches);
+    const stopFollowingAnswers = await searchCache.follow(database);
+    app.addHook('onClose', stopFollowingAnswers);
   }
   // A client that wrote must read its write back at once, before the announcement arrives.
   app.addHook('onSend', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
       recordCache.clear();
+      searchCache.clear();
       context.services.recordSearch.forget();
     }
   });

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { RecordCache } from './record-cache.ts';
+import type { SearchCache } from './search-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Translate } from '../i18n.ts';
 import type { Actor, Identity } from '../permissions/policy.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   services: Services;
   /** Serialised anonymous record reads, dropped when the database announces a change. */
   recordCache: RecordCache;
+  /** Serialised anonymous searches, dropped on any announced record change. */
+  searchCache: SearchCache;
 }
 
 /** Internal: the composition root also hands the database to lifecycle code. */

@@ -29,6 +29,7 @@ export function recordRoutes({
   config,
   services,
   recordCache,
+  searchCache,
 }: AppContext): FastifyPluginCallbackZod {
   const { links, wantsUi, serialize, send } = recordAnswers(config);
   const tags = ['records'];
@@ -39,6 +40,15 @@ export function recordRoutes({
       { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
       async (request, reply) => {
         const query = request.query;
+        // Anonymous visitors asking the same search all get the same answer.
+        const { actor } = request;
+        const anonymous =
+          actor.identity.userId === null && actor.links.length === 0 && !query.expand;
+        const key = `${request.url}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
+        const contentType = wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8';
+        const cached = anonymous ? searchCache.get(key) : undefined;
+        if (cached) return reply.type(contentType).send(cached);
+        const generation = searchCache.generation;
         const result = await services.recordSearch.published(request.actor, {
           q: query.q,
           sort: query.sort,
@@ -52,7 +62,11 @@ export function recordRoutes({
             file_type: query.file_type ?? [],
           },
         });
-        return searchAnswer(request, reply, result, links.api('/records'));
+        const answer = searchAnswer(request, reply, result, links.api('/records'));
+        if (!anonymous) return answer;
+        const body = JSON.stringify(answer);
+        searchCache.set(key, body, generation);
+        return reply.type(contentType).send(body);
       },
     );
 

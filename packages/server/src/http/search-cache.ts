@@ -1,0 +1,34 @@
+import { createAnnouncedCache } from '../db/announced-cache.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { RECORD_CHANGES_CHANNEL } from './record-cache.ts';
+
+// Every entry is in this one group: any record's change may change any search.
+const ALL = '*';
+
+/**
+ * Serialised answers to anonymous searches of published records. Anonymous
+ * visitors asking the same search get the same answer, so it is computed once
+ * while nothing changes: any change the database announces on the records'
+ * channel drops every answer, as does each write this server answers
+ * (read-your-writes, app.ts); entries also expire after `ttlMs`.
+ */
+export function createSearchCache(options: { ttlMs: number; maxEntries: number }) {
+  const cache = createAnnouncedCache<string>({ channel: RECORD_CHANGES_CHANNEL, ...options });
+  return {
+    get: (key: string) => cache.get(key),
+    /** Take it before searching, and pass it to `set`. */
+    get generation() {
+      return cache.generation;
+    },
+    set: (key: string, body: string, readGeneration: number) =>
+      cache.set(key, ALL, body, readGeneration),
+    clear: () => cache.clear(),
+    follow: (database: Pick<DatabaseHandle, 'listen'>) =>
+      cache.follow({
+        listen: (channel, _onMessage, onLost) =>
+          database.listen(channel, () => cache.evictGroup(ALL), onLost),
+      }),
+  };
+}
+
+export type SearchCache = ReturnType<typeof createSearchCache>;

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { records } from '../src/db/schema.ts';
+import { buildUser, eventually, startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { publishRecord, publishable } from './records.helpers.ts';
+
+let t: TestApp;
+let owner: TestClient;
+beforeAll(async () => {
+  t = await startTestApp({ vocabularies: true });
+  const user = await buildUser(t.services);
+  owner = t.client();
+  await owner.login(user.email);
+});
+afterAll(() => t.close());
+
+const titles = (body: { hits: { hits: { metadata: { title: string } }[] } }) =>
+  body.hits.hits.map((hit) => hit.metadata.title).sort();
+
+describe('cached anonymous searches', () => {
+  it('answer the same search once, until the database announces a change', async () => {
+    const record = await publishRecord(owner, publishable('Quokka census'));
+    const url = '/api/records?q=quokka';
+    const first = await t.client().get(url);
+    expect(titles(first.json)).toEqual(['Quokka census']);
+    expect((await t.client().get(url)).body).toBe(first.body);
+
+    // Proof that the answer comes from the cache: with the trigger off, a change goes unseen.
+    await t.db.execute(sql`ALTER TABLE records DISABLE TRIGGER records_notify_change`);
+    await t.db
+      .update(records)
+      .set({
+        document: sql`jsonb_set(${records.document}, '{metadata,title}', '"Changed unseen"')`,
+      })
+      .where(eq(records.id, record.id));
+    await t.db.execute(sql`ALTER TABLE records ENABLE TRIGGER records_notify_change`);
+    expect((await t.client().get(url)).body).toBe(first.body);
+
+    // An announced change drops it.
+    await t.db.update(records).set({ accessRecord: 'restricted' }).where(eq(records.id, record.id));
+    await eventually(async () => (await t.client().get(url)).json.hits.total === 0);
+  });
+
+  it('show a record published through this server at once', async () => {
+    const url = '/api/records?q=wombat';
+    await publishRecord(owner, publishable('Wombat burrows'));
+    expect(titles((await t.client().get(url)).json)).toEqual(['Wombat burrows']);
+    await publishRecord(owner, publishable('Wombat diets'));
+    const after = (await t.client().get(url)).json;
+    expect(titles(after)).toEqual(['Wombat burrows', 'Wombat diets']);
+    expect(after.hits.total).toBe(2);
+  });
+
+  it('are never used for a signed-in searcher', async () => {
+    await publishRecord(
+      owner,
+      publishable('Numbat sightings', { access: { record: 'restricted', files: 'restricted' } }),
+    );
+    const url = '/api/records?q=numbat';
+    expect((await t.client().get(url)).json.hits.total).toBe(0);
+    expect(titles((await owner.get(url)).json)).toEqual(['Numbat sightings']);
+    expect((await t.client().get(url)).json.hits.total).toBe(0);
+  });
+});

@@ -254,7 +254,8 @@ export const records = pgTable(
     index('records_resource_type').on(t.resourceType),
     index('records_access_status').on(t.accessStatus),
     // Facet counts read only this index (an index-only scan) when nothing else is asked;
-    // with the parent's id, as PostgreSQL still wants it after dropping the parents join.
+    // with the parent's id, which the permission filters test, and the record's id,
+    // which "my uploads" tests (is there an edit draft?).
     index('records_facets').on(
       t.isLatest,
       t.accessRecord,
@@ -262,6 +263,7 @@ export const records = pgTable(
       t.accessStatus,
       t.fileTypes,
       t.parentId,
+      t.id,
     ),
     ...searchIndexes('records', t),
   ],

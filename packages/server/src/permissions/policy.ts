@@ -39,14 +39,20 @@ export interface Actor {
 }
 
 /** A rule of a policy over resources of type R. */
-export interface Generator<R> {
+export interface Generator<R, S = unknown> {
   readonly name: string;
   allows(actor: Actor, resource: R): boolean;
-  /** The resources it allows, as SQL; none (or undefined): it never matches in a search. */
-  filter?(actor: Actor): SQL | undefined;
+  /**
+   * The resources it allows, as SQL; none (or undefined): it never matches in a search.
+   * `scope` names the table searched, when a policy's resources live in more than one.
+   */
+  filter?(actor: Actor, scope?: S): SQL | undefined;
 }
 
-export type Policy<R, A extends string = string> = Record<A, readonly Generator<R>[]>;
+export type Policy<R, A extends string = string, S = unknown> = Record<
+  A,
+  readonly Generator<R, S>[]
+>;
 
 /** An identity alone (account routes) acts as an actor with no groups, links or roles. */
 function actorOf(who: Actor | Identity): Actor {
@@ -71,14 +77,15 @@ export function can<R, A extends string>(
 }
 
 /** The SQL condition selecting exactly the resources `action` allows (FALSE when none). */
-export function filter<R, A extends string>(
-  policy: Policy<R, A>,
+export function filter<R, A extends string, S>(
+  policy: Policy<R, A, S>,
   action: A,
   who: Actor | Identity,
+  scope?: NoInfer<S>,
 ): SQL {
   const actor = actorOf(who);
   const conditions = policy[action]
-    .map((generator) => generator.filter?.(actor))
+    .map((generator) => generator.filter?.(actor, scope))
     .filter((condition): condition is SQL => condition !== undefined);
   if (conditions.length === 0) return sql`FALSE`;
   return sql`(${sql.join(conditions, sql` OR `)})`;

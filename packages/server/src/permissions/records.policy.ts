@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { grants, parents, records } from '../db/schema.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { grants, parents, records, type drafts } from '../db/schema.ts';
 import { requests } from '../db/schema.requests.ts';
 import { CURATING_ROLES, type CommunityRole } from './community-roles.ts';
 import {
@@ -37,17 +37,30 @@ export interface RecordFacts {
   inclusionCommunities?: string[];
 }
 
+/** The table a record search reads: published records (the default) or drafts. */
+export type RecordTable = typeof records | typeof drafts;
+
 /**
- * A rule of the records policy. Its SQL condition is on `parents`/`records`,
- * so a search never lists what a read would refuse (STYLE.md §2).
+ * A rule of the records policy. Its SQL condition is on the searched row and
+ * its own `parent_id` (no join to `parents`, which would make PostgreSQL read
+ * every parent), so a search never lists what a read would refuse (STYLE.md §2).
  */
-export type RecordGenerator = Generator<RecordFacts>;
+export type RecordGenerator = Generator<RecordFacts, RecordTable>;
+
+/** The row's parent among `parentIds` (a subquery or a list). */
+const parentIn = (row: RecordTable | undefined, parentIds: SQL) =>
+  sql`${(row ?? records).parentId} IN (${parentIds})`;
 
 const RecordOwner: RecordGenerator = {
   name: 'RecordOwner',
   allows: (actor, record) => actor.identity.userId === record.ownerId,
-  filter: (actor) =>
-    actor.identity.userId === null ? undefined : sql`${parents.ownerId} = ${actor.identity.userId}`,
+  filter: (actor, row) =>
+    actor.identity.userId === null
+      ? undefined
+      : parentIn(
+          row,
+          sql`SELECT p.id FROM ${parents} p WHERE p.owner_id = ${actor.identity.userId}`,
+        ),
 };
 
 /** A grant of exactly this level to the user or to one of their groups. */
@@ -64,16 +77,19 @@ function AccessGrant(level: GrantLevel): RecordGenerator {
           (g) => g.permission === level && g.subjectType === type && g.subjectId === id,
         ),
       ),
-    filter: (actor) => {
+    filter: (actor, row) => {
       const mine = subjects(actor);
       if (mine.length === 0) return undefined;
       // Uncorrelated: PostgreSQL reads the actor's grants once into a hash, even under OR.
-      return sql`${parents.id} IN (SELECT ${grants.parentId} FROM ${grants}
+      return parentIn(
+        row,
+        sql`SELECT ${grants.parentId} FROM ${grants}
         WHERE ${grants.permission} = ${level}
         AND (${grants.subjectType}, ${grants.subjectId}) IN (${sql.join(
           mine.map(([type, id]) => sql`(${type}, ${id})`),
           sql`, `,
-        )}))`;
+        )})`,
+      );
     },
   };
 }
@@ -85,14 +101,17 @@ function SecretLink(level: LinkLevel): RecordGenerator {
   return {
     name: `SecretLink(${level})`,
     allows: (actor, record) => parentIds(actor).includes(record.parentId),
-    filter: (actor) => {
+    filter: (actor, row) => {
       const ids = parentIds(actor);
       return ids.length === 0
         ? undefined
-        : sql`${parents.id} IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
+        : parentIn(
+            row,
+            sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            ),
+          );
     },
   };
 }
@@ -124,13 +143,16 @@ function CommunityMembers(roles: readonly CommunityRole[], name: string): Record
       const mine = ids(actor);
       return (record.communities ?? []).some((id) => mine.includes(id));
     },
-    filter: (actor) => {
+    filter: (actor, row) => {
       const mine = ids(actor);
       if (mine.length === 0) return undefined;
-      return sql`(${parents.communities} -> 'ids') ?| ARRAY[${sql.join(
-        mine.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`;
+      return parentIn(
+        row,
+        sql`SELECT p.id FROM ${parents} p WHERE (p.communities -> 'ids') ?| ARRAY[${sql.join(
+          mine.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`,
+      );
     },
   };
 }
@@ -149,14 +171,14 @@ const SubmissionReviewer: RecordGenerator = {
     (actor.communities ?? []).some(
       (m) => m.id === record.reviewCommunity && CURATING_ROLES.includes(m.role),
     ),
-  filter: (actor) => {
+  filter: (actor, row = records) => {
     const mine = (actor.communities ?? [])
       .filter((m) => CURATING_ROLES.includes(m.role))
       .map((m) => m.id);
     if (mine.length === 0) return undefined;
     return sql`EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.type} = 'community-submission'
       AND ${requests.status} = 'submitted' AND ${requests.receiverType} = 'community'
-      AND ${requests.topicId} IN (SELECT d.id FROM drafts d WHERE d.parent_id = ${parents.id})
+      AND ${requests.topicId} IN (SELECT d.id FROM drafts d WHERE d.parent_id = ${row.parentId})
       AND ${requests.receiverId} IN (${sql.join(
         mine.map((id) => sql`${id}`),
         sql`, `,

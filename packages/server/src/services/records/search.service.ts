@@ -138,7 +138,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     /** Published records the actor may read; the latest versions unless all are asked for. */
     async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
       const scope = and(
-        filter(recordPolicy, 'canRead', actor),
+        filter(recordPolicy, 'canRead', actor, records),
         params.allVersions ? undefined : eq(records.isLatest, true),
       )!;
       const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS, {
@@ -157,31 +157,35 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       params: RecordSearchParams & { sharedWithMe?: boolean | undefined },
     ): Promise<SearchResult> {
       if (!can(recordPolicy, 'canSearchUserRecords', actor, NO_RECORD)) throw permissionDenied();
-      const owned = sql`${parents.ownerId} = ${actor.identity.userId}`;
-      const scope = and(
-        filter(recordPolicy, 'canListAsMine', actor),
-        params.sharedWithMe === undefined
-          ? undefined
-          : params.sharedWithMe
-            ? sql`NOT ${owned}`
-            : owned,
-      )!;
+      // Over each table's own parent_id: a join to every parent would be read in full.
+      const scope = (table: Table) => {
+        const owned = sql`${table.parentId} IN (SELECT p.id FROM ${parents} p
+          WHERE p.owner_id = ${actor.identity.userId})`;
+        return and(
+          filter(recordPolicy, 'canListAsMine', actor, table),
+          params.sharedWithMe === undefined
+            ? undefined
+            : params.sharedWithMe
+              ? sql`NOT ${owned}`
+              : owned,
+        )!;
+      };
       const hasRecord = sql`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`;
       const published = new Set(params.facets.is_published ?? []);
       const onlyPublished = published.has('true') && !published.has('false');
       const onlyUnpublished = published.has('false') && !published.has('true');
       // A record with an open edit draft is listed once, as the draft, to those who may
       // read drafts; a `view` grantee sees the published record instead.
-      const draftReadable = filter(recordPolicy, 'canReadDraft', actor);
+      const draftReadable = filter(recordPolicy, 'canReadDraft', actor, drafts);
       const draftScope = and(
-        scope,
+        scope(drafts),
         draftReadable,
         onlyPublished ? hasRecord : onlyUnpublished ? sql`NOT ${hasRecord}` : undefined,
       )!;
       const recordScope = and(
-        scope,
+        scope(records),
         eq(records.isLatest, true),
-        sql`(NOT EXISTS (SELECT 1 FROM ${drafts} d WHERE d.id = ${records.id}) OR NOT ${draftReadable})`,
+        sql`(NOT EXISTS (SELECT 1 FROM ${drafts} d WHERE d.id = ${records.id}) OR NOT ${filter(recordPolicy, 'canReadDraft', actor, records)})`,
       )!;
       // Both lists are read up to the requested page, merged, then cut.
       const upTo = { ...params, page: 1, size: params.page * params.size };
@@ -192,7 +196,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
         onlyUnpublished ? null : run(records, recordScope, upTo, RECORD_FACETS, counted),
         run(
           drafts,
-          and(scope, draftReadable, sql`NOT ${hasRecord}`)!,
+          and(scope(drafts), draftReadable, sql`NOT ${hasRecord}`)!,
           { ...params, page: 1, size: 1 },
           RECORD_FACETS,
           { aggregations: false, cached: false },

@@ -24,8 +24,10 @@ export function DescriptionField() {
   });
   const error = useFieldError('metadata.description');
   const label = t('deposit.fields.description.label');
-  // Existing HTML cannot be shown in a textarea: then the editor is waited for.
-  const [typeable] = useState(() => !field.value);
+  // Existing HTML cannot be shown in a textarea: then the editor is waited for,
+  // also when a value comes from elsewhere (a draft loaded, a restore).
+  const [typeable, setTypeable] = useState(() => !field.value);
+  const [typed, setTyped] = useState('');
   const [wanted, setWanted] = useState(!typeable);
   const [RichTextEditor, setRichTextEditor] = useState<ComponentType<RichTextEditorProps>>();
   const [handedOver, setHandedOver] = useState(false);
@@ -33,6 +35,7 @@ export function DescriptionField() {
   const editorBoxRef = useRef<HTMLDivElement>(null);
 
   if (!wanted && field.value) setWanted(true);
+  if (typeable && field.value && field.value !== typed) setTypeable(false);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -79,7 +82,11 @@ export function DescriptionField() {
           mt={4}
           styles={{ input: { height: HEIGHT, paddingTop: 8, resize: 'none' } }}
           onFocus={() => setWanted(true)}
-          onChange={(event) => field.onChange(plainTextToHtml(event.currentTarget.value))}
+          onChange={(event) => {
+            const html = plainTextToHtml(event.currentTarget.value);
+            setTyped(html);
+            field.onChange(html);
+          }}
           onBlur={field.onBlur}
         />
       )}

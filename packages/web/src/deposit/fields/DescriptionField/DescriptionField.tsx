@@ -14,7 +14,8 @@ import type { RichTextEditorProps } from './RichTextEditor.tsx';
 // the typing; once the editor exists it takes over the typed text, the caret
 // and the focus in one go, so no keystroke falls between the two.
 const loadEditor = () => import('./RichTextEditor.tsx');
-const HEIGHT = 168;
+// The editor's height with its toolbar, so that nothing moves when it takes over.
+const HEIGHT = 179;
 
 /** The description, as HTML from a rich-text editor; the server sanitises it. */
 export function DescriptionField() {
@@ -79,7 +80,6 @@ export function DescriptionField() {
           component="textarea"
           ref={draftRef}
           aria-label={label}
-          mt={4}
           styles={{ input: { height: HEIGHT, paddingTop: 8, resize: 'none' } }}
           onFocus={() => setWanted(true)}
           onChange={(event) => {
@@ -90,7 +90,7 @@ export function DescriptionField() {
           onBlur={field.onBlur}
         />
       )}
-      {!typeable && !RichTextEditor && <Skeleton height={HEIGHT} mt={4} />}
+      {!typeable && !RichTextEditor && <Skeleton height={HEIGHT} />}
       {RichTextEditor && (
         <div ref={editorBoxRef} style={shown ? undefined : { display: 'none' }}>
           <RichTextEditor

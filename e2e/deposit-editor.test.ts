@@ -50,6 +50,7 @@ describe('the description on a fresh page', () => {
     await page.goto(`${e2e.server.url}/uploads/new`, { waitUntil: 'networkidle' });
     await field(page, 'Title').fill('Lines typed at once');
     expect(scripts.filter((url) => url.includes('RichTextEditor'))).toEqual([]);
+    expect(await page.locator('[contenteditable]').count()).toBe(0);
     // Typed straight into whatever has the focus, Enter included, while the editor loads.
     await page.getByRole('textbox', { name: 'Description', exact: true }).click();
     await page.keyboard.type('First line, ');

@@ -49,25 +49,31 @@ async function depositPageRequests(url: string) {
     const login = await loginPage(browser, url);
     const page = await login.context().newPage();
     await login.close();
-    const urls: string[] = [];
+    // Each GET with the headers that shape its answer (the API's media type, the language).
+    const requests: { url: string; headers: Record<string, string> }[] = [];
     page.on('request', (req) => {
-      if (req.method() === 'GET' && req.url().startsWith(url)) urls.push(req.url());
+      if (req.method() !== 'GET' || !req.url().startsWith(url)) return;
+      const { accept, 'accept-language': language } = req.headers();
+      const headers: Record<string, string> = {};
+      if (accept) headers.accept = accept;
+      if (language) headers['accept-language'] = language;
+      requests.push({ url: req.url(), headers });
     });
     await page.goto(`${url}/uploads/new`, { waitUntil: 'networkidle' });
     await page.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     const cookies = await page.context().cookies();
-    return { urls, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    return { requests, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
   } finally {
     await browser.close();
   }
 }
 
 async function wire(url: string) {
-  const { urls, cookie } = await depositPageRequests(url);
+  const { requests, cookie } = await depositPageRequests(url);
   const sizes: { url: string; br: number; identity: number }[] = [];
-  for (const each of urls) {
-    const headers = { cookie };
+  for (const { url: each, headers: asSent } of requests) {
+    const headers = { ...asSent, cookie };
     sizes.push({
       url: new URL(each).pathname + new URL(each).search,
       br: await wireBytes(each, { ...headers, 'accept-encoding': 'br' }),
@@ -75,7 +81,7 @@ async function wire(url: string) {
     });
   }
   const sum = (key: 'br' | 'identity') => sizes.reduce((total, size) => total + size[key], 0);
-  return { requests: urls.length, br: sum('br'), identity: sum('identity'), sizes };
+  return { requests: requests.length, br: sum('br'), identity: sum('identity'), sizes };
 }
 
 /** A throwaway database on the DATABASE_URL server. */

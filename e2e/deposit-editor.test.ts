@@ -41,6 +41,30 @@ describe('the description editor', () => {
   }, 240_000);
 });
 
+describe('the description on a fresh page', () => {
+  it('loads the editor only when wanted and keeps the lines typed while it loads', async () => {
+    const page = await loggedInPage(e2e.browser, e2e.server.url);
+    page.setDefaultTimeout(15_000);
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(request.url()));
+    await page.goto(`${e2e.server.url}/uploads/new`, { waitUntil: 'networkidle' });
+    await field(page, 'Title').fill('Lines typed at once');
+    expect(scripts.filter((url) => url.includes('RichTextEditor'))).toEqual([]);
+    expect(await page.locator('[contenteditable]').count()).toBe(0);
+    // Typed straight into whatever has the focus, Enter included, while the editor loads.
+    await page.getByRole('textbox', { name: 'Description', exact: true }).click();
+    await page.keyboard.type('First line, ');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second line.');
+    await page.getByRole('button', { name: 'Bold' }).waitFor();
+    await page.keyboard.type(' Third part.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const draft = await savedDraft(page);
+    expect(draft.metadata.description).toBe('<p>First line, </p><p>second line. Third part.</p>');
+    await page.context().close();
+  }, 60_000);
+});
+
 describe.each([
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 390, height: 844 }],

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './ui/mantine-styles.ts';
 import '@mantine/notifications/styles.css';
 import './ui/global.css';
 import { StrictMode } from 'react';

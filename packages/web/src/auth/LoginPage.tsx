@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { loginBody } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Image.css';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.css';
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';

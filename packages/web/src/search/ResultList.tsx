@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.css';
 import { MAX_RESULT_WINDOW, type RecordJson } from '@arca/schema';
 import { Center, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

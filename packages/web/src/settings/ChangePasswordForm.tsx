@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { PASSWORD_MIN_LENGTH, passwordChange, type PasswordChange } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';

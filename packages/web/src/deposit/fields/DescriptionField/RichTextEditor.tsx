@@ -4,15 +4,17 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface RichTextEditorProps {
+export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   onBlur: () => void;
   label: string;
+  /** Called once the editor is created and on the page. */
+  onReady?: (editor: Editor) => void;
 }
 
 /** TipTap with a small toolbar: bold, italic, lists, links come as typed URLs. */
-export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, onBlur, label, onReady }: RichTextEditorProps) {
   // The content to start from; later values come in through the effect below.
   const [initialContent] = useState(value);
   const editor = useEditor({
@@ -43,11 +45,20 @@ export function RichTextEditor({ value, onChange, onBlur, label }: RichTextEdito
 
   // One frame, between the mount and the editor's creation.
   if (!editor) return <Skeleton height={168} mt={4} />;
-  return <EditorWithToolbar editor={editor} />;
+  return <EditorWithToolbar editor={editor} onReady={onReady} />;
 }
 
-function EditorWithToolbar({ editor }: { editor: Editor }) {
+function EditorWithToolbar({
+  editor,
+  onReady,
+}: {
+  editor: Editor;
+  onReady?: (editor: Editor) => void;
+}) {
   const { t } = useTranslation();
+  // After EditorContent has put the editor's element on the page.
+  const [readyCall] = useState(() => onReady);
+  useEffect(() => readyCall?.(editor), [editor, readyCall]);
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({

@@ -111,3 +111,36 @@ describe('long file keys', () => {
     expect((await alice.delete(`${filesUrl(gone.id)}/${long}`)).status).toBe(204);
   });
 });
+
+// invenio-rdm-records tests/resources/test_resources_files_permissions (remote
+// and fetch transfer types); invenio-records-resources services/files/
+// generators.py (IfTransferType): only system processes may create R and F
+// files, a user is denied with 403.
+describe('remote and fetch transfer types', () => {
+  it('answers 403 and creates nothing', async () => {
+    const draft = await draftWithFiles(alice);
+    for (const type of ['R', 'F']) {
+      const init = await alice.post(filesUrl(draft.id), [
+        { key: `${type}.txt`, transfer: { type, url: 'https://example.org/data.txt' } },
+      ]);
+      expect(init.status, init.body).toBe(403);
+      expect(init.json.message).toBe('Permission denied.');
+    }
+    expect((await alice.get(filesUrl(draft.id))).json.entries).toEqual([]);
+  });
+});
+
+// Werkzeug Response.make_conditional (InvenioRDM's send_file): a Range
+// header that does not parse is 416 Requested Range Not Satisfiable.
+describe('malformed byte ranges', () => {
+  it('answers 416 with the full length in Content-Range', async () => {
+    const draft = await draftWithFiles(alice);
+    await uploadAsWritten(draft.id, 'data.bin', someBytes(50));
+    const url = `${filesUrl(draft.id)}/data.bin/content`;
+    for (const range of ['bytes=not-a-range', 'bytes=-', 'bytes=1-x']) {
+      const answer = await alice.get(url, { headers: { range } });
+      expect(answer.status, range).toBe(416);
+      expect(answer.headers['content-range']).toBe('bytes */50');
+    }
+  });
+});

@@ -23,7 +23,11 @@ export interface FileSpec {
   metadata?: Record<string, unknown> | undefined;
   access?: { hidden?: boolean | undefined } | undefined;
   transfer?:
-    | { type?: 'L' | 'M' | undefined; parts?: number | undefined; part_size?: number | undefined }
+    | {
+        type?: 'L' | 'M' | 'R' | 'F' | undefined;
+        parts?: number | undefined;
+        part_size?: number | undefined;
+      }
     | undefined;
 }
 
@@ -82,6 +86,11 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       existing.filter((f) => f.entry.status !== 'failed').map((f) => f.entry.key),
     );
     const seen = new Set<string>();
+    // Remote and fetched files are for system processes in InvenioRDM (IfTransferType):
+    // a user asking for them is refused, whatever else the request holds.
+    if (specs.some((spec) => spec.transfer?.type === 'R' || spec.transfer?.type === 'F')) {
+      throw permissionDenied();
+    }
     specs.forEach((spec, index) => {
       const key = normalizeKey(spec.key);
       const keyIssue = keyProblem(key);

@@ -144,3 +144,34 @@ describe('malformed byte ranges', () => {
     }
   });
 });
+
+// invenio-records-resources services/files/transfer/providers/multipart.py
+// and tests/resources/test_files_resource.py (multipart upload with a
+// part_size of a few bytes): local storage takes parts of any size.
+// S3 keeps its 5 MiB minimum (files.multipart.suite.ts).
+describe('multipart with small parts on local storage', () => {
+  it('takes 1 KiB parts through the part links and commits the whole', async () => {
+    const draft = await draftWithFiles(alice);
+    const bytes = someBytes(2500, 7);
+    const key = 'folder/small-parts.bin';
+    const init = await alice.post(filesUrl(draft.id), [
+      { key, size: bytes.length, transfer: { type: 'M', parts: 3, part_size: 1024 } },
+    ]);
+    expect(init.status, init.body).toBe(201);
+    const entry = init.json.entries[0];
+    expect(entry.transfer).toMatchObject({ type: 'M', parts: 3, part_size: 1024 });
+    for (const { part, url } of entry.links.parts as { part: number; url: string }[]) {
+      const chunk = bytes.subarray((part - 1) * 1024, part * 1024);
+      const { pathname, search } = new URL(url);
+      const put = await t
+        .client()
+        .request('PUT', `${pathname}${search}`, { payload: chunk, headers: octets });
+      expect(put.status, put.body).toBe(200);
+    }
+    const commit = await alice.post(`${filesUrl(draft.id)}/${key}/commit`);
+    expect(commit.status, commit.body).toBe(200);
+    expect(commit.json.checksum).toBe(`md5:${md5(bytes)}`);
+    const content = await alice.get(`${filesUrl(draft.id)}/${key}/content`);
+    expect(content.raw.equals(bytes)).toBe(true);
+  });
+});

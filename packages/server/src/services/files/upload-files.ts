@@ -114,7 +114,9 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       }
       const size = partSize ?? Math.ceil(spec.size / parts);
       // A single part may be small; otherwise S3's bounds hold for every part but the last.
-      if (parts > 1 && (size < MIN_PART_SIZE || size > MAX_PART_SIZE)) {
+      // Local storage writes parts at their offsets and takes any size, as InvenioRDM's does.
+      const minimum = storage.kind === 's3' ? MIN_PART_SIZE : 1;
+      if (parts > 1 && (size < minimum || size > MAX_PART_SIZE)) {
         return problem(index, 'transfer.part_size', 'partSizeOutOfRange');
       }
       if (size * parts < spec.size || size * (parts - 1) >= Math.max(spec.size, 1)) {

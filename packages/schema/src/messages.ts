@@ -84,7 +84,7 @@ export const validationMessages = {
   recordHasNoFiles: 'The record has no files.',
   fileKeyRequired: 'A file name is required.',
   invalidFileKey:
-    'Not a valid file name: it may not contain "/", "\\" or control characters, start or end with a space, be "." or "..", or be longer than 255 characters.',
+    'Not a valid file name: it may not contain "\\", "//" or control characters, start or end with "/" or a space, have a folder or name that is "." or "..", or be longer than 255 characters.',
   invalidChecksum: 'A checksum looks like md5:<32 hexadecimal digits>.',
   multipartSizeRequired: 'A multipart upload needs the file size.',
   tooManyParts: 'A multipart upload has from 1 to 10000 parts.',

@@ -50,6 +50,7 @@ import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
+import { fileKeyUrl } from './http/file-key-paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,7 +92,9 @@ export async function buildApp({
     logger: logger ?? logOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A file key of 255 characters, percent-encoded UTF-8, is far longer than the default 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    rewriteUrl: (request) => fileKeyUrl(request.method, request.url ?? '/'),
     ...timeoutOptions(config.clients),
   }).withTypeProvider<ZodTypeProvider>();
   guardSlowClients(app.server, config.clients);

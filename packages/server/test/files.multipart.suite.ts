@@ -94,9 +94,11 @@ export function describeFileMultipart(app: FilesApp) {
         messages: ['A multipart upload has from 1 to 10000 parts.'],
       });
       const tooSmall = await alice.post(filesUrl(draft.id), [
-        { key: 'a.bin', size: 2 * MiB, transfer: { type: 'M', parts: 2, part_size: MiB } },
+        { key: 'small.bin', size: 2 * MiB, transfer: { type: 'M', parts: 2, part_size: MiB } },
       ]);
-      expect(tooSmall.json.errors[0].field).toBe('0.transfer.part_size');
+      // S3 needs 5 MiB parts; local storage takes any size (invenio-compat.files.test.ts).
+      if (backend === 's3') expect(tooSmall.json.errors[0].field).toBe('0.transfer.part_size');
+      else expect(tooSmall.status, tooSmall.body).toBe(201);
       const tooLarge = await alice.post(filesUrl(draft.id), [
         {
           key: 'a.bin',

@@ -17,6 +17,8 @@ describe('parseRange', () => {
     expect(parseRange(undefined, 100)).toBeNull();
     expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
     expect(parseRange('items=0-1', 100)).toBeNull();
+    expect(parseRange('bytes=not-a-range', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=', 100)).toBe('unsatisfiable');
   });
 });
 

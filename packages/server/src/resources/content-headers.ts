@@ -3,17 +3,23 @@ import type { ByteRange } from '../storage/storage.ts';
 /**
  * The one range of a `Range: bytes=…` header: a range, 'unsatisfiable', or
  * null to send the whole file (no header, or one we do not serve: several
- * ranges or another unit, which RFC 9110 lets a server ignore).
+ * ranges or another unit, which RFC 9110 lets a server ignore). A bytes range
+ * that does not parse (`bytes=not-a-range`) is unsatisfiable, as Werkzeug
+ * answers for InvenioRDM.
  */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
+  const spec = header.trim();
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(spec);
+  if (!match) {
+    const ranges = /^bytes=\s*\d*-\d*(\s*,\s*\d*-\d*)+$/i.test(spec);
+    return /^bytes=/i.test(spec) && !ranges ? 'unsatisfiable' : null;
+  }
   const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
+  if (from === '' && to === '') return 'unsatisfiable';
   if (from === '') {
     const suffix = Number(to);
     if (suffix === 0 || size === 0) return 'unsatisfiable';

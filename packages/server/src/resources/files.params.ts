@@ -34,7 +34,8 @@ export const fileSpec = z.object({
   access: z.object({ hidden: z.boolean().optional() }).optional(),
   transfer: z
     .object({
-      type: z.enum(['L', 'M']).default('L'),
+      // R (remote) and F (fetch) are known, and refused with 403 as InvenioRDM does.
+      type: z.enum(['L', 'M', 'R', 'F']).default('L'),
       parts: z.number().int().optional(),
       part_size: z.number().int().positive().optional(),
     })

@@ -4,7 +4,15 @@ import { createPartSigner } from './part-signatures.ts';
 
 describe('file keys', () => {
   it('accepts ordinary names, Unicode included', () => {
-    for (const key of ['data.csv', 'résumé 2025.pdf', '数据.txt', '.hidden', 'a..b']) {
+    for (const key of [
+      'data.csv',
+      'résumé 2025.pdf',
+      '数据.txt',
+      '.hidden',
+      'a..b',
+      'folder/test.pdf',
+      'a/b/c.txt',
+    ]) {
       expect(keyProblem(key), key).toBeNull();
     }
   });
@@ -13,7 +21,10 @@ describe('file keys', () => {
     for (const key of [
       '../x',
       '/etc/passwd',
-      'a/b',
+      'a//b',
+      'a/',
+      'a/../b',
+      'a/./b',
       'a\\b',
       'C:\\x',
       '.',

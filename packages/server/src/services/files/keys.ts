@@ -6,18 +6,18 @@ export const MAX_KEY_LENGTH = 255;
 export const normalizeKey = (key: string) => key.normalize('NFC');
 
 /**
- * Why a file name cannot be a key, or null when it can: no path separators
- * (no traversal, no absolute paths), no control characters, not "." or "..".
+ * Why a file name cannot be a key, or null when it can. Folders are allowed
+ * (`folder/test.pdf`, as in InvenioRDM), but no traversal: no absolute paths,
+ * no empty, "." or ".." segments, no backslashes, no control characters.
  */
 export function keyProblem(key: string): 'fileKeyRequired' | 'invalidFileKey' | null {
   if (key.length === 0) return 'fileKeyRequired';
   if (
     key.length > MAX_KEY_LENGTH ||
-    key === '.' ||
-    key === '..' ||
-    /[/\\]/.test(key) ||
+    key.includes('\\') ||
     /\p{Cc}/u.test(key) ||
-    key.trim() !== key
+    key.trim() !== key ||
+    key.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')
   ) {
     return 'invalidFileKey';
   }

@@ -23,7 +23,11 @@ export interface FileSpec {
   metadata?: Record<string, unknown> | undefined;
   access?: { hidden?: boolean | undefined } | undefined;
   transfer?:
-    | { type?: 'L' | 'M' | undefined; parts?: number | undefined; part_size?: number | undefined }
+    | {
+        type?: 'L' | 'M' | 'R' | 'F' | undefined;
+        parts?: number | undefined;
+        part_size?: number | undefined;
+      }
     | undefined;
 }
 
@@ -82,6 +86,11 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       existing.filter((f) => f.entry.status !== 'failed').map((f) => f.entry.key),
     );
     const seen = new Set<string>();
+    // Remote and fetched files are for system processes in InvenioRDM (IfTransferType):
+    // a user asking for them is refused, whatever else the request holds.
+    if (specs.some((spec) => spec.transfer?.type === 'R' || spec.transfer?.type === 'F')) {
+      throw permissionDenied();
+    }
     specs.forEach((spec, index) => {
       const key = normalizeKey(spec.key);
       const keyIssue = keyProblem(key);
@@ -105,7 +114,9 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       }
       const size = partSize ?? Math.ceil(spec.size / parts);
       // A single part may be small; otherwise S3's bounds hold for every part but the last.
-      if (parts > 1 && (size < MIN_PART_SIZE || size > MAX_PART_SIZE)) {
+      // Local storage writes parts at their offsets and takes any size, as InvenioRDM's does.
+      const minimum = storage.kind === 's3' ? MIN_PART_SIZE : 1;
+      if (parts > 1 && (size < minimum || size > MAX_PART_SIZE)) {
         return problem(index, 'transfer.part_size', 'partSizeOutOfRange');
       }
       if (size * parts < spec.size || size * (parts - 1) >= Math.max(spec.size, 1)) {

@@ -1,7 +1,6 @@
-import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drafts, grants, parents, pids, records, secretLinks, users } from '../../db/schema.ts';
-import { jsonRowsOf, rowsFromJson } from '../../db/json-rows.ts';
+import { drafts, parents, pids, records, users } from '../../db/schema.ts';
 import { derivedColumns, plainDerivedColumns, searchTexts, searchVectorOf } from './derived.ts';
 import type { RecordDocument } from './document.ts';
 import { EXTERNAL_PROVIDER } from '../pids.service.ts';
@@ -9,82 +8,27 @@ import { EXTERNAL_PROVIDER } from '../pids.service.ts';
 export type DraftRow = Omit<typeof drafts.$inferSelect, 'searchVector'>;
 export type RecordRow = Omit<typeof records.$inferSelect, 'searchVector'>;
 export type ParentRow = typeof parents.$inferSelect;
-// Reads never need the search vector: leaving it out spares the parsing of a long text.
-const { searchVector: _recordVector, ...recordFields } = getTableColumns(records);
-const { searchVector: _draftVector, ...draftFields } = getTableColumns(drafts);
-export { recordFields, draftFields };
 
-export interface GrantFact {
-  subjectType: string;
-  subjectId: string;
-  permission: string;
-}
+import {
+  draftFields,
+  draftStateColumns,
+  parentGrants,
+  recordFields,
+  recordStateColumns,
+  sharingFromJson,
+  type FoldedReads,
+} from './state-columns.ts';
 
-// The parent's grants travel with the row: a read is one query, not three.
-export const parentGrants = sql<GrantFact[]>`coalesce((
-  SELECT json_agg(json_build_object('subjectType', ${grants.subjectType}, 'subjectId', ${grants.subjectId}, 'permission', ${grants.permission}))
-  FROM ${grants} WHERE ${grants.parentId} = ${parents.id}), '[]'::json)`;
-
-/**
- * What other parts keep about a draft or record, folded into its read as JSON
- * (its files, its current review): each is an SQL expression of the row's id.
- */
-export interface FoldedReads {
-  files(id: SQL, draft: boolean): SQL;
-  review(draftId: SQL): SQL;
-  /** The communities a published record waits to be included in (a JSON array of ids). */
-  inclusions(recordId: SQL): SQL;
-}
-
-/** The parent's grants and secret links as whole rows, for permissions and for managers. */
-const parentSharing = {
-  grantRows: jsonRowsOf(grants, sql`${grants.parentId} = ${parents.id}`, sql`${grants.id}`),
-  linkRows: jsonRowsOf(
-    secretLinks,
-    sql`${secretLinks.parentId} = ${parents.id}`,
-    sql`${secretLinks.createdAt}`,
-  ),
+export {
+  draftFields,
+  draftStateColumns,
+  parentGrants,
+  recordFields,
+  recordStateColumns,
+  sharingFromJson,
+  type FoldedReads,
 };
-
-/** Reads the folded sharing rows back into the rows a select of their tables gives. */
-export function sharingFromJson(row: { grantRows: unknown; linkRows: unknown }) {
-  return {
-    grants: rowsFromJson(grants, row.grantRows),
-    links: rowsFromJson(secretLinks, row.linkRows),
-  };
-}
-
-/**
- * The columns of a draft's whole state (its read and the search of drafts
- * select the same): the row, its parent, the parent's grants and links, the
- * version facts, its files and its current review. From drafts joined to parents.
- */
-export const draftStateColumns = (reads: FoldedReads) => ({
-  draft: draftFields,
-  parent: parents,
-  ...parentSharing,
-  published: sql<boolean>`EXISTS (SELECT 1 FROM ${records} r WHERE r.id = ${drafts.id})`,
-  highestIndex: sql<number>`greatest(
-    (SELECT max(r.version_index) FROM ${records} r WHERE r.parent_id = ${drafts.parentId}),
-    (SELECT max(d.version_index) FROM ${drafts} d WHERE d.parent_id = ${drafts.parentId}))`.mapWith(
-    Number,
-  ),
-  fileRows: reads.files(sql`${drafts.id}`, true),
-  reviewRow: reads.review(sql`${drafts.id}`),
-  // The DOI provider of the latest published version: the DOI rule depends on it.
-  previousDoiProvider: sql<string | null>`(SELECT r.document->'pids'->'doi'->>'provider'
-    FROM ${records} r WHERE r.parent_id = ${drafts.parentId}
-    ORDER BY r.version_index DESC LIMIT 1)`,
-});
-
-/** The columns of a published record's whole state, from records joined to parents. */
-export const recordStateColumns = (reads: FoldedReads) => ({
-  record: recordFields,
-  parent: parents,
-  ...parentSharing,
-  fileRows: reads.files(sql`${records.id}`, false),
-  inclusionRows: reads.inclusions(sql`${records.id}`),
-});
+export type { GrantFact } from './state-columns.ts';
 
 /** Data access for parents, drafts and published records. */
 export function createRecordRepository(db: Database, folded?: () => FoldedReads) {

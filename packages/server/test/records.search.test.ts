@@ -137,5 +137,11 @@ describe('record search', () => {
     const window = await anyone.get('/api/records?page=401&size=25');
     expect(window.status).toBe(400);
     expect(window.json.message).toBe('Invalid querystring parameters.');
+    // "My uploads" has the same window (InvenioRDM: 400 past it, not an empty page).
+    const me = t.client();
+    await me.login((await buildUser(t.services)).email);
+    const mine = await me.get('/api/user/records?page=1000&size=100');
+    expect(mine.status).toBe(400);
+    expect(mine.json.message).toBe('Invalid querystring parameters.');
   });
 });

@@ -157,6 +157,8 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       params: RecordSearchParams & { sharedWithMe?: boolean | undefined },
     ): Promise<SearchResult> {
       if (!can(recordPolicy, 'canSearchUserRecords', actor, NO_RECORD)) throw permissionDenied();
+      // Both lists are read from their start, so the window is checked on the page asked.
+      checkWindow(params.page, params.size);
       // Over each table's own parent_id: a join to every parent would be read in full.
       const scope = (table: Table) => {
         const owned = sql`${table.parentId} IN (SELECT p.id FROM ${parents} p

@@ -92,6 +92,12 @@ describe('mail about community submissions', () => {
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [uploader.email, 'Your submission "Bog pollen" was accepted'],
     ]);
+    // The record was published before: the mail says it joined, not that it is now published.
+    expect(mails[0]!.text).toContain(
+      'Mail lab accepted "Bog pollen": the record is now part of the community.',
+    );
+    expect(mails[0]!.text).not.toContain('now published');
+    expect(mails[0]!.html).not.toContain('now published');
   });
 
   it('tells the curators of a new submission, with the uploader comment', async () => {

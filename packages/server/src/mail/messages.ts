@@ -44,6 +44,8 @@ export const mailMessages = {
 
   submissionAcceptedSubject: 'Your submission "{{title}}" was accepted',
   submissionAcceptedBody: '{{community}} accepted "{{title}}": it is now published.',
+  inclusionAcceptedBody:
+    '{{community}} accepted "{{title}}": the record is now part of the community.',
   submissionAcceptedAction: 'Open the record',
 
   submissionDeclinedSubject: 'Your submission "{{title}}" was declined',

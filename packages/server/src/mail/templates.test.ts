@@ -36,6 +36,10 @@ describe('mail templates', () => {
         'Your submission "Soil" was accepted',
         'Lab accepted "Soil": it is now published.',
       ],
+      'inclusion-accepted': [
+        'Your submission "Soil" was accepted',
+        'Lab accepted "Soil": the record is now part of the community.',
+      ],
       'submission-declined': ['Your submission "Soil" was declined', 'Lab declined "Soil".'],
       'submission-comment': [
         'New comment on your submission "Soil"',

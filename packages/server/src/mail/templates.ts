@@ -61,6 +61,12 @@ export const MAIL_TEMPLATES = {
     body: ['submissionAcceptedBody'],
     action: { label: 'submissionAcceptedAction', url: 'url' },
   },
+  // A published record asked into a community: accepted, it joins; it was published before.
+  'inclusion-accepted': {
+    subject: 'submissionAcceptedSubject',
+    body: ['inclusionAcceptedBody'],
+    action: { label: 'submissionAcceptedAction', url: 'url' },
+  },
   'submission-declined': {
     subject: 'submissionDeclinedSubject',
     body: ['submissionDeclinedBody'],

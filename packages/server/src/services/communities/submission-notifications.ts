@@ -75,7 +75,8 @@ export function submissionNotifications(deps: {
     const community = await communityTitle(request);
     const uploader = await account(db, request.creatorId);
     const toUploader = async (
-      template: 'submission-accepted' | 'submission-declined' | 'submission-comment',
+      template:
+        'submission-accepted' | 'inclusion-accepted' | 'submission-declined' | 'submission-comment',
       url: string,
       extra: { requester?: string; message?: string; messageAuthor?: string } = {},
     ) => {
@@ -120,7 +121,11 @@ export function submissionNotifications(deps: {
       case 'accept':
         // A record the uploader included directly is accepted by the system: nothing to tell.
         if (actor.identity.isSystem) return;
-        await toUploader('submission-accepted', `${siteUrl}/records/${request.topicId ?? ''}`);
+        // An included record was published before: its mail says it joined, not that it is out.
+        await toUploader(
+          request.type === COMMUNITY_INCLUSION ? 'inclusion-accepted' : 'submission-accepted',
+          `${siteUrl}/records/${request.topicId ?? ''}`,
+        );
         return;
       case 'decline':
         await toUploader(

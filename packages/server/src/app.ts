@@ -116,7 +116,9 @@ export async function buildApp({
     app.addHook('onClose', stopFollowingSessions);
     const stopFollowingSearches = await context.services.recordSearch.follow(database);
     app.addHook('onClose', stopFollowingSearches);
-    const stopFollowingAnswers = await searchCache.follow(database);
+    const stopFollowingAnswers = await searchCache.follow(database, () =>
+      context.services.recordSearch.forget(),
+    );
     app.addHook('onClose', stopFollowingAnswers);
   }
   // A client that wrote must read its write back at once, before the announcement arrives.

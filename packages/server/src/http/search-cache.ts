@@ -23,10 +23,22 @@ export function createSearchCache(options: { ttlMs: number; maxEntries: number }
     set: (key: string, body: string, readGeneration: number) =>
       cache.set(key, ALL, body, readGeneration),
     clear: () => cache.clear(),
-    follow: (database: Pick<DatabaseHandle, 'listen'>) =>
+    /**
+     * `alsoForget` drops what answers are made from (the facet counts), in the same
+     * moment: they follow the channel on a connection of their own, and an answer
+     * made after this eviction but before theirs would keep their stale counts.
+     */
+    follow: (database: Pick<DatabaseHandle, 'listen'>, alsoForget: () => void) =>
       cache.follow({
         listen: (channel, _onMessage, onLost) =>
-          database.listen(channel, () => cache.evictGroup(ALL), onLost),
+          database.listen(
+            channel,
+            () => {
+              alsoForget();
+              cache.evictGroup(ALL);
+            },
+            onLost,
+          ),
       }),
   };
 }

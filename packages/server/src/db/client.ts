@@ -90,7 +90,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // No JIT: its compile time (0.5–0.8 s) is paid on short queries whose per-row subplans
+  // (the grant lookups of a search) the planner prices far above what they cost.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle connection that fails (PostgreSQL restarted, the backend terminated) leaves the
   // pool and the next query opens another; unheard, the error would end the process.
   pool.on('error', () => undefined);

@@ -47,6 +47,18 @@ export interface Generator<R, S = unknown> {
    * `scope` names the table searched, when a policy's resources live in more than one.
    */
   filter?(actor: Actor, scope?: S): SQL | undefined;
+  /**
+   * Set on generators that read the same rows with different keys (grants of
+   * one level each): an action's list filters all of a family's members as one
+   * condition, so a search reads those rows once (their own `filter` is unused).
+   */
+  readonly family?: { of: FilterFamily<S>; keys: readonly string[] };
+}
+
+/** The condition of a family's members at once: the union of their keys. */
+export interface FilterFamily<S = unknown> {
+  readonly name: string;
+  filter(actor: Actor, keys: readonly string[], scope?: S): SQL | undefined;
 }
 
 export type Policy<R, A extends string = string, S = unknown> = Record<
@@ -84,8 +96,24 @@ export function filter<R, A extends string, S>(
   scope?: NoInfer<S>,
 ): SQL {
   const actor = actorOf(who);
-  const conditions = policy[action]
-    .map((generator) => generator.filter?.(actor, scope))
+  // Each family in its first member's place, with the keys of all its members.
+  const families = new Map<FilterFamily<S>, string[]>();
+  const parts: (Generator<R, S> | FilterFamily<S>)[] = [];
+  for (const generator of policy[action]) {
+    const family = generator.family;
+    if (!family) parts.push(generator);
+    else if (families.has(family.of)) families.get(family.of)!.push(...family.keys);
+    else {
+      families.set(family.of, [...family.keys]);
+      parts.push(family.of);
+    }
+  }
+  const conditions = parts
+    .map((part) =>
+      'allows' in part
+        ? part.filter?.(actor, scope)
+        : part.filter(actor, [...new Set(families.get(part))], scope),
+    )
     .filter((condition): condition is SQL => condition !== undefined);
   if (conditions.length === 0) return sql`FALSE`;
   return sql`(${sql.join(conditions, sql` OR `)})`;

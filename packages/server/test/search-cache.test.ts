@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { records } from '../src/db/schema.ts';
 import { buildUser, eventually, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
@@ -66,5 +67,31 @@ describe('cached anonymous searches', () => {
     expect((await t.client().get(url)).json.hits.total).toBe(0);
     expect(titles((await owner.get(url)).json)).toEqual(['Numbat sightings']);
     expect((await t.client().get(url)).json.hits.total).toBe(0);
+  });
+
+  // Kept compressed: the same bytes again, chosen by Accept-Encoding as the plugin chooses.
+  it('are sent compressed as the client accepts, the same answer each time', async () => {
+    await publishRecord(owner, publishable('Bilby tracks'));
+    const url = '/api/records?q=bilby';
+    const ask = (encoding: string) =>
+      t.client().get(url, { headers: { 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(titles(plain.json)).toEqual(['Bilby tracks']);
+    expect(plain.raw.length).toBeGreaterThan(1024); // above the compression threshold
+    for (const [accept, sent, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0.1, gzip;q=0.9', 'gzip', gunzipSync],
+      ['*', 'gzip', gunzipSync],
+    ] as const) {
+      const first = await ask(accept);
+      const again = await ask(accept);
+      for (const response of [first, again]) {
+        expect(response.headers['content-encoding']).toBe(sent);
+        expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+        expect(Number(response.headers['content-length'])).toBe(response.raw.length);
+        expect(decode(response.raw).toString()).toBe(plain.body);
+      }
+    }
   });
 });

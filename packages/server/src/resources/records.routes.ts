@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
+import { sendKept } from '../http/answer-encoding.ts';
 import { HttpError } from '../http/errors.ts';
 import { paginationLinks } from '../http/links.ts';
 import { RECORD_SORTS, type SearchResult } from '../services/records/search.service.ts';
@@ -47,7 +48,7 @@ export function recordRoutes({
         const key = `${request.url}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const contentType = wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8';
         const cached = anonymous ? searchCache.get(key) : undefined;
-        if (cached) return reply.type(contentType).send(cached);
+        if (cached) return sendKept(request, reply, cached, contentType);
         const generation = searchCache.generation;
         const result = await services.recordSearch.published(request.actor, {
           q: query.q,
@@ -64,9 +65,12 @@ export function recordRoutes({
         });
         const answer = searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
-        const body = JSON.stringify(answer);
-        searchCache.set(key, body, generation);
-        return reply.type(contentType).send(body);
+        return sendKept(
+          request,
+          reply,
+          searchCache.set(key, JSON.stringify(answer), generation),
+          contentType,
+        );
       },
     );
 

@@ -78,6 +78,8 @@ export function createFacetCounter(db: Database, options = { ttlMs: 10_000, maxE
     ...options,
   });
 
+  const inFlight = new Map<string, Promise<Combination[]>>();
+
   async function read(table: Table, query: SQL | undefined): Promise<Combination[]> {
     // A LEFT JOIN, not an INNER one (every row has its parent): PostgreSQL drops it
     // when the query reads nothing of the parent, and can read the facets index alone.
@@ -104,9 +106,19 @@ export function createFacetCounter(db: Database, options = { ttlMs: 10_000, maxE
       const hit = cache.get(key);
       if (hit) return hit;
       const generation = cache.generation;
-      const rows = await read(table, query);
-      cache.set(key, ALL, rows, generation);
-      return rows;
+      // Searches asking the same counts meanwhile wait for this read, not a read each
+      // (ten at once took ten times 0.6 s); none joins a read begun before a change.
+      const flight = `${generation}|${key}`;
+      const pending = inFlight.get(flight);
+      if (pending) return pending;
+      const reading = read(table, query)
+        .then((rows) => {
+          cache.set(key, ALL, rows, generation);
+          return rows;
+        })
+        .finally(() => inFlight.delete(flight));
+      inFlight.set(flight, reading);
+      return reading;
     },
 
     /** Drops every kept count (after a write this server answered: read-your-writes). */

@@ -15,6 +15,7 @@ import { normalizeKey } from './keys.ts';
 import type { KeyOwner } from './files-sweep.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { defaultQuota, type Quota } from './quota.ts';
+import { fileTargets } from './file-target.ts';
 
 export type Scope = RecordScope;
 
@@ -83,6 +84,7 @@ export type Bucket = RecordContext & { quota: Quota };
 export function fileBuckets(deps: FilesDeps) {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
+  const targets = fileTargets(db, defaultQuota(config));
 
   /**
    * The context of `id` in `scopes`, if `actor` may do `action` (no actor: a
@@ -280,6 +282,8 @@ export function fileBuckets(deps: FilesDeps) {
   return {
     repo,
     load,
+    /** One file of a draft with its permission, quota and totals, in one query (file-target.ts). */
+    target: targets.load,
     writable,
     readAction,
     find,

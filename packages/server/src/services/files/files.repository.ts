@@ -199,7 +199,12 @@ export function createFilesRepository(db: Database) {
     },
 
     async updateObject(id: string, values: Partial<typeof fileObjects.$inferInsert>) {
-      await db.update(fileObjects).set(values).where(eq(fileObjects.id, id));
+      const [row] = await db
+        .update(fileObjects)
+        .set(values)
+        .where(eq(fileObjects.id, id))
+        .returning();
+      return row;
     },
 
     async updateEntry(id: string, values: Partial<typeof fileEntries.$inferInsert>) {

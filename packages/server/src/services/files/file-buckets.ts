@@ -193,16 +193,18 @@ export function fileBuckets(deps: FilesDeps) {
    * A file with what a pending multipart upload needs: the parts held, and its
    * part links inline when it has at most `inline` parts; beyond that they are
    * read a page at a time (`partsPaged`), so that one answer stays small.
+   * `held`: the parts held, when the caller read them already.
    */
   async function withParts(
     recordId: string,
     scope: Scope,
     file: FileWithObject,
     inline = INLINE_PART_LINKS,
+    held?: number[],
   ): Promise<FileView> {
     const view: FileView = { ...file, recordId, scope };
     if (!isMultipartPending(file)) return view;
-    view.partsDone = await partsHeld(file);
+    view.partsDone = held ?? (await partsHeld(file));
     if (file.entry.parts! > inline) view.partsPaged = true;
     else view.partLinks = await partLinks(recordId, file, 1, file.entry.parts!);
     return view;

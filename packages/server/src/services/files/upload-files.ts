@@ -4,6 +4,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { SizeLimitError } from '../../storage/storage.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import { INLINE_PART_LINKS } from './file-buckets.ts';
 import type { FileTarget } from './file-target.ts';
 import { createFilesRepository, type FileWithObject } from './files.repository.ts';
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
@@ -347,8 +348,8 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
         throw new DomainError('invalid', 'contentMd5Mismatch', { params: { part } });
       }
-      await repo.recordPart(file.object.id, part, written.size, written.md5);
-      return buckets.withParts(id, 'draft', file);
+      const held = await repo.recordPart(file.object.id, part, written.size, written.md5);
+      return buckets.withParts(id, 'draft', file, INLINE_PART_LINKS, held);
     },
   };
 }

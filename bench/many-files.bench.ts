@@ -8,6 +8,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/many-files.bench.ts
 // BENCH_FILES sets the number of files (default 10,000); BENCH_ZIP=0 skips the zip.
 import { FILES_INIT_BATCH } from '@arca/schema';
+import { cpuDuring } from './lib/cpu.ts';
 import { startArca } from './lib/servers.ts';
 
 const fileCount = Number(process.env.BENCH_FILES ?? 10_000);
@@ -77,8 +78,12 @@ async function readTimes(client: Client, path: string) {
   return { ms: median(times), bytes };
 }
 
-/** Sends `count` files of a few bytes into the draft, CLIENTS at a time, in init batches. */
-async function upload(clients: Client[], id: string, count: number): Promise<number> {
+/**
+ * Sends `count` files of a few bytes into the draft, CLIENTS at a time, in init batches:
+ * files per second, and this process's CPU milliseconds per file (app and clients; it
+ * hardly depends on the machine's load, unlike the rate).
+ */
+async function upload(clients: Client[], id: string, count: number) {
   const batches: string[][] = [];
   for (let first = 0; first < count; first += FILES_INIT_BATCH) {
     const batch: string[] = [];
@@ -88,30 +93,33 @@ async function upload(clients: Client[], id: string, count: number): Promise<num
     batches.push(batch);
   }
   const files = `/api/records/${id}/draft/files`;
-  const { ms } = await timed(() =>
-    Promise.all(
-      clients.map(async (client) => {
-        for (let batch = batches.shift(); batch; batch = batches.shift()) {
-          const bodies = batch.map((key) => Buffer.from(`content of ${key}\n`));
-          await client.json(
-            'POST',
-            files,
-            batch.map((key, i) => ({ key, size: bodies[i]!.length })),
-          );
-          for (const [i, key] of batch.entries()) {
-            const file = `${files}/${encodeURIComponent(key)}`;
-            await client.send('PUT', `${file}/content`, bodies[i], 'application/octet-stream');
-            await client.send('POST', `${file}/commit`);
+  const { result, appMs } = await cpuDuring(() =>
+    timed(() =>
+      Promise.all(
+        clients.map(async (client) => {
+          for (let batch = batches.shift(); batch; batch = batches.shift()) {
+            const bodies = batch.map((key) => Buffer.from(`content of ${key}\n`));
+            await client.json(
+              'POST',
+              files,
+              batch.map((key, i) => ({ key, size: bodies[i]!.length })),
+            );
+            for (const [i, key] of batch.entries()) {
+              const file = `${files}/${encodeURIComponent(key)}`;
+              await client.send('PUT', `${file}/content`, bodies[i], 'application/octet-stream');
+              await client.send('POST', `${file}/commit`);
+            }
           }
-        }
-      }),
+        }),
+      ),
     ),
   );
-  return (count / ms) * 1000;
+  return { perSecond: (count / result.ms) * 1000, cpuMs: appMs / count };
 }
 
 interface Figures {
   filesPerSecond: number;
+  cpuMsPerFile: number;
   draftGet: { ms: number; bytes: number };
   listing: { ms: number; bytes: number };
   publishMs: number;
@@ -160,7 +168,7 @@ async function emptyDraft(url: string, count: number) {
 async function scenario(url: string, count: number): Promise<Figures> {
   const { clients, id } = await emptyDraft(url, count);
   const alice = clients[0]!;
-  const filesPerSecond = await upload(clients, id, count);
+  const { perSecond: filesPerSecond, cpuMs: cpuMsPerFile } = await upload(clients, id, count);
   const draftGet = await readTimes(alice, `/api/records/${id}/draft`);
   const listing = await readTimes(alice, `/api/records/${id}/draft/files?size=100`);
   const published = await timed(() =>
@@ -177,6 +185,7 @@ async function scenario(url: string, count: number): Promise<Figures> {
     : { ms: NaN, value: Buffer.alloc(0) };
   return {
     filesPerSecond,
+    cpuMsPerFile,
     draftGet,
     listing,
     publishMs: published.ms,
@@ -192,7 +201,9 @@ try {
   const baseline = await scenario(arca.url, 1);
   // The upload rate's baseline: one batch per client into an empty draft.
   const first = await emptyDraft(arca.url, CLIENTS * FILES_INIT_BATCH);
-  baseline.filesPerSecond = await upload(first.clients, first.id, CLIENTS * FILES_INIT_BATCH);
+  const firstUpload = await upload(first.clients, first.id, CLIENTS * FILES_INIT_BATCH);
+  baseline.filesPerSecond = firstUpload.perSecond;
+  baseline.cpuMsPerFile = firstUpload.cpuMs;
   const many = await scenario(arca.url, fileCount);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -202,6 +213,12 @@ try {
       `${baseline.filesPerSecond.toFixed(0)} files/s`,
       `${many.filesPerSecond.toFixed(0)} files/s`,
       (many.filesPerSecond / baseline.filesPerSecond).toFixed(2),
+    ],
+    [
+      'upload, CPU of app and clients per file',
+      ms(baseline.cpuMsPerFile),
+      ms(many.cpuMsPerFile),
+      (many.cpuMsPerFile / baseline.cpuMsPerFile).toFixed(2),
     ],
     [
       'GET draft',

@@ -5,6 +5,7 @@ import {
   draftWithFiles,
   fileUrl,
   filesUrl,
+  md5,
   putContent,
   someBytes,
   uploadFile,
@@ -154,5 +155,59 @@ describe('running totals of files', () => {
     const totals = await bucketTotals(draft.id, true);
     expect(totals.kept).toEqual(totals.real);
     expect(totals.kept.bytes).toBe(stored * 2000);
+  });
+
+  it('stay right under parallel content PUTs and commits, each commit naming the bytes kept', async () => {
+    const draft = await draftWithFiles(alice);
+    const quota = { max_files: 30, max_bytes: 1e6 };
+    expect((await admin.put(`/api/admin/records/${draft.id}/quota`, quota)).status).toBe(200);
+    const keys = Array.from({ length: 12 }, (_, i) => `many-${i}.bin`);
+    const init = await alice.post(
+      filesUrl(draft.id),
+      [...keys, 'same.bin'].map((key) => ({ key, size: 500 })),
+    );
+    expect(init.status, init.body).toBe(201);
+    // Twelve files side by side, each sent and committed by its own caller.
+    const uploads = await Promise.all(
+      keys.map(async (key, i) => {
+        const bytes = someBytes(500, 100 + i);
+        const put = await putContent(alice, draft.id, key, bytes);
+        const commit = await alice.post(`${fileUrl(draft.id, key)}/commit`);
+        return { bytes, put, commit };
+      }),
+    );
+    for (const { bytes, put, commit } of uploads) {
+      expect(put.status, put.body).toBe(200);
+      expect(commit.status, commit.body).toBe(200);
+      expect(commit.json).toMatchObject({ status: 'completed', checksum: `md5:${md5(bytes)}` });
+    }
+    // Twelve callers replace one file's pending content.
+    const sent = Array.from({ length: 12 }, (_, i) => someBytes(500, 200 + i));
+    const puts = await Promise.all(
+      sent.map((bytes) => putContent(alice, draft.id, 'same.bin', bytes)),
+    );
+    for (const put of puts) expect(put.status, put.body).toBe(200);
+    // Commits racing more content: one completion (a commit whose content was replaced
+    // meanwhile is told so), content after it refused, never a 500.
+    const raced = await Promise.all(
+      sent.flatMap((bytes) => [
+        alice.post(`${fileUrl(draft.id, 'same.bin')}/commit`),
+        putContent(alice, draft.id, 'same.bin', bytes),
+      ]),
+    );
+    const commits = raced.filter((_, i) => i % 2 === 0);
+    for (const commit of commits) expect([200, 409], commit.body).toContain(commit.status);
+    for (const put of raced.filter((_, i) => i % 2 === 1)) {
+      expect([200, 400], put.body).toContain(put.status);
+    }
+    const done = commits.filter((c) => c.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    const checksums = new Set(done.map((c) => c.json.checksum as string));
+    expect(checksums.size).toBe(1);
+    const content = await alice.get(`${fileUrl(draft.id, 'same.bin')}/content`);
+    expect(`md5:${md5(content.raw)}`).toBe([...checksums][0]);
+    const totals = await bucketTotals(draft.id, true);
+    expect(totals.kept).toEqual(totals.real);
+    expect(totals.kept).toEqual({ files: 13, completed: 13, bytes: 6500, stored: 6500 });
   });
 });

@@ -28,6 +28,8 @@ export type IoRequest =
    * (null when it does not vouch for the stored bytes); forgets it. */
   | { op: 'digest'; id: number; path: string }
   | { op: 'drop'; path: string }
+  /** Asks whether the thread holds nothing (no session, no running MD5): it may then end. */
+  | { op: 'retire'; id: number }
   /**
    * Small files read whole, each into its place in `memory` (a zip archive's
    * files, many per message); answered with their CRC-32s.
@@ -51,6 +53,8 @@ export type IoReply =
       result?: { size: number; md5: string | null } | null;
       /** The CRC-32s of the files a 'read' read, in its order. */
       crcs?: number[];
+      /** To 'retire': the thread holds nothing and takes no more requests. */
+      idle?: boolean;
       error?: IoFailure;
     }
   | { kind: 'written'; session: number; bytes: number; error?: IoFailure };

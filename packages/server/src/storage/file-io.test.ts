@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileSink, hashFile, runningMd5 } from './file-io.ts';
+import { FileSink, hashFile, ioIdle, runningIoThreads, runningMd5 } from './file-io.ts';
 import { SizeLimitError } from './storage.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'arca-file-io-'));
@@ -176,4 +176,46 @@ describe('file sink (I/O thread)', () => {
     const run = promisify(execFile)(process.execPath, [scriptFile], { timeout: 15_000 });
     await expect(run).resolves.toMatchObject({ stdout: '10\n' });
   }, 20_000);
+
+  it('ends idle threads, never one holding a running MD5, and starts them again', async () => {
+    const idle = ioIdle.ms;
+    ioIdle.ms = 50;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const whole = randomBytes(200_000);
+      const first = path.join(dir, 'before-idle.bin');
+      await pipeline(
+        Readable.from([whole]),
+        new FileSink({ path: first, flags: 'wx', hash: true, maxBytes: 1e9, takeChunks: false }),
+      );
+      // Every thread (at most four, taken in turn) set to the short idle time.
+      for (let i = 0; i < 4; i++) await hashFile(first);
+      expect(runningIoThreads()).toBeGreaterThan(0);
+      await wait(400);
+      expect(runningIoThreads()).toBe(0);
+      // A part of a multipart upload: its thread keeps the running MD5, so it stays.
+      const file = path.join(dir, 'held.bin');
+      writeFileSync(file, '');
+      await pipeline(
+        Readable.from([whole]),
+        new FileSink({
+          path: file,
+          flags: 'r+',
+          position: 0,
+          hash: false,
+          maxBytes: whole.length,
+          takeChunks: false,
+          part: true,
+        }),
+      );
+      await wait(400);
+      expect(runningIoThreads()).toBe(1);
+      expect(await runningMd5.digest(file)).toEqual({ size: whole.length, md5: md5(whole) });
+      expect(await hashFile(first)).toEqual({ size: whole.length, md5: md5(whole) });
+      await wait(400);
+      expect(runningIoThreads()).toBe(0);
+    } finally {
+      ioIdle.ms = idle;
+    }
+  });
 });

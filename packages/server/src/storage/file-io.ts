@@ -16,12 +16,19 @@ const asError = (failure: IoFailure) =>
   Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {});
 
 /**
+ * How long a thread with nothing under way lives on: then it ends, and its
+ * memory (tens of MB once it has moved many files) goes back to the system;
+ * the next request starts a new one. Exported for tests.
+ */
+export const ioIdle = { ms: 5_000 };
+
+/**
  * One worker thread doing file I/O and MD5 for uploads (file-io.worker.ts). The
  * server's main thread only parses HTTP and hands the bytes over: hashing and
  * writing a large upload then runs beside it instead of in turn with it.
  */
 class IoThread {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
   private nextId = 1;
   private readonly calls = new Map<
     number,
@@ -31,15 +38,20 @@ class IoThread {
     number,
     (reply: Extract<IoReply, { kind: 'written' }>) => void
   >();
+  /** While the thread is asked whether it may end: the messages for it, in order. */
+  private held: { message: IoRequest | Request; transfer: ArrayBuffer[] }[] | null = null;
+  private retireId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
   dead = false;
 
-  constructor() {
-    this.worker = new Worker(new URL('./file-io.worker.ts', import.meta.url));
-    this.worker.on('message', (reply: IoReply) => {
+  private start(): Worker {
+    const worker = new Worker(new URL('./file-io.worker.ts', import.meta.url));
+    worker.on('message', (reply: IoReply) => {
       if (reply.kind === 'written') {
         this.sessions.get(reply.session)?.(reply);
         return;
       }
+      if (reply.id === this.retireId) return this.retired(worker, reply.idle === true);
       const call = this.calls.get(reply.id);
       this.calls.delete(reply.id);
       this.keepAlive();
@@ -47,7 +59,10 @@ class IoThread {
       else call?.resolve(reply);
     });
     const fail = (error: Error) => {
+      // A thread that ended when idle fails nothing.
+      if (worker !== this.worker) return;
       this.dead = true;
+      this.held = null;
       for (const call of this.calls.values()) call.reject(error);
       this.calls.clear();
       for (const session of this.sessions.values()) {
@@ -59,10 +74,11 @@ class IoThread {
         });
       }
     };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`file I/O thread exited with ${code}`)));
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`file I/O thread exited with ${code}`)));
     // After the listeners: adding a 'message' listener refs the worker's port again.
-    this.worker.unref();
+    worker.unref();
+    return worker;
   }
 
   addSession(session: number, onWritten: (reply: Extract<IoReply, { kind: 'written' }>) => void) {
@@ -75,10 +91,57 @@ class IoThread {
     this.keepAlive();
   }
 
-  /** A thread keeps the process alive while it has work under way, and only then. */
+  /** A worker thread runs for it now. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  private get busy(): boolean {
+    return this.calls.size + this.sessions.size > 0;
+  }
+
+  /**
+   * A thread keeps the process alive while it has work under way, and only
+   * then; idle for `ioIdle.ms`, it is asked to end.
+   */
   private keepAlive(): void {
-    if (this.calls.size + this.sessions.size > 0) this.worker.ref();
-    else this.worker.unref();
+    clearTimeout(this.idleTimer);
+    if (!this.worker) return;
+    if (this.busy) {
+      this.worker.ref();
+      return;
+    }
+    this.worker.unref();
+    this.idleTimer = setTimeout(() => this.askToRetire(), ioIdle.ms).unref();
+  }
+
+  /** The thread ends only if it holds nothing (a multipart upload's running MD5 stays). */
+  private askToRetire(): void {
+    if (!this.worker || this.held || this.busy) return;
+    this.held = [];
+    this.retireId = this.nextId++;
+    this.worker.postMessage({ op: 'retire', id: this.retireId } satisfies IoRequest);
+  }
+
+  private retired(worker: Worker, idle: boolean): void {
+    const held = this.held ?? [];
+    this.held = null;
+    this.retireId = 0;
+    if (idle) {
+      this.worker = null;
+      void worker.terminate();
+    }
+    for (const { message, transfer } of held) this.send(message, transfer);
+    this.keepAlive();
+  }
+
+  private send(message: IoRequest | Request, transfer: ArrayBuffer[] = []): void {
+    if (this.held) {
+      this.held.push({ message, transfer });
+      return;
+    }
+    this.worker ??= this.start();
+    this.worker.postMessage(message, transfer);
   }
 
   call(request: Request): Promise<Result> {
@@ -90,13 +153,13 @@ class IoThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.calls.set(id, { resolve, reject });
+      this.send({ ...request, id } as IoRequest);
       this.keepAlive();
-      this.worker.postMessage({ ...request, id });
     });
   }
 
   post(request: Request, transfer: ArrayBuffer[] = []): void {
-    if (!this.dead) this.worker.postMessage(request, transfer);
+    if (!this.dead) this.send(request, transfer);
   }
 }
 
@@ -120,6 +183,9 @@ function ioThread(file?: string): IoThread {
   if (!thread || thread.dead) threads[index] = thread = new IoThread();
   return thread;
 }
+
+/** How many I/O threads run now (tests). */
+export const runningIoThreads = () => threads.filter((thread) => thread.running).length;
 
 let nextSession = 1;
 

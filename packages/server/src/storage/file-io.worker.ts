@@ -274,6 +274,8 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
     }
     case 'read':
       return { kind: 'done', id: request.id, crcs: readWhole(request.memory, request.files) };
+    case 'retire':
+      return { kind: 'done', id: request.id, idle: sessions.size === 0 && running.size === 0 };
   }
 }
 

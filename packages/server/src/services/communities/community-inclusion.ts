@@ -1,17 +1,23 @@
 import type { Database } from '../../db/client.ts';
 import { communities } from '../../db/schema.communities.ts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import {
-  RequestCreator,
-  RequestReceiver,
-  SystemProcess,
-} from '../../permissions/requests.policy.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { OPEN_STATUSES, type RequestType } from '../requests/types.ts';
-import { addCommunity, holdRecord } from './parent-communities.ts';
+import { COMMUNITY_REVIEW_ACTIONS, joinCommunity } from './community-review.ts';
+import { holdRecord } from './parent-communities.ts';
 import { requests } from '../../db/schema.requests.ts';
 
 export const COMMUNITY_INCLUSION = 'community-inclusion';
+
+/** The open inclusion requests of a record to communities. */
+const openInclusions = (recordId: string) =>
+  and(
+    eq(requests.type, COMMUNITY_INCLUSION),
+    eq(requests.topicType, 'record'),
+    eq(requests.topicId, recordId),
+    eq(requests.receiverType, 'community'),
+    inArray(requests.status, [...OPEN_STATUSES]),
+  );
 
 /** The open inclusion request of a record to a community (other than `except`), if any. */
 export async function openInclusionOf(
@@ -25,12 +31,8 @@ export async function openInclusionOf(
     .from(requests)
     .where(
       and(
-        eq(requests.type, COMMUNITY_INCLUSION),
-        eq(requests.topicType, 'record'),
-        eq(requests.topicId, recordId),
-        eq(requests.receiverType, 'community'),
+        openInclusions(recordId),
         eq(requests.receiverId, communityId),
-        inArray(requests.status, [...OPEN_STATUSES]),
         except === undefined ? undefined : ne(requests.id, except),
       ),
     )
@@ -43,15 +45,7 @@ export async function openInclusionsOf(db: Database, recordId: string): Promise<
   const rows = await db
     .select({ community: requests.receiverId })
     .from(requests)
-    .where(
-      and(
-        eq(requests.type, COMMUNITY_INCLUSION),
-        eq(requests.topicType, 'record'),
-        eq(requests.topicId, recordId),
-        eq(requests.receiverType, 'community'),
-        inArray(requests.status, [...OPEN_STATUSES]),
-      ),
-    );
+    .where(openInclusions(recordId));
   return rows.map((row) => row.community).filter((id): id is string => id !== null);
 }
 
@@ -65,13 +59,7 @@ export function communityInclusionType(db: Database): RequestType {
   return {
     id: COMMUNITY_INCLUSION,
     expires: true,
-    actions: {
-      submit: { from: ['created'], to: 'submitted', who: [RequestCreator] },
-      accept: { from: ['submitted'], to: 'accepted', who: [RequestReceiver, SystemProcess] },
-      decline: { from: ['submitted'], to: 'declined', who: [RequestReceiver] },
-      cancel: { from: ['submitted'], to: 'cancelled', who: [RequestCreator] },
-      expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
-    },
+    actions: COMMUNITY_REVIEW_ACTIONS,
     effects: {
       // Under the parent's lock: of requests made at once, one is submitted, the others refused.
       submit: ({ request, apply }) =>
@@ -102,10 +90,7 @@ export function communityInclusionType(db: Database): RequestType {
           if (community.visibility === 'restricted' && held.accessRecord === 'public') {
             throw new DomainError('invalid', 'inclusionPublicRecord');
           }
-          if (!(held.communities.ids ?? []).includes(communityId)) {
-            await addCommunity(tx, held, communityId);
-          }
-          await apply(tx);
+          await joinCommunity(tx, held, communityId, apply);
         }),
     },
   };

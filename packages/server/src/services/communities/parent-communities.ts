@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { parents, records } from '../../db/schema.ts';
+import { drafts, parents, records } from '../../db/schema.ts';
 
 /** `parents.communities` as stored: the ids, and the default one (API.md §1.2). */
 export type ParentCommunities = {
@@ -8,11 +8,15 @@ export type ParentCommunities = {
   default?: string;
 };
 
-export interface HeldRecord {
-  recordId: string;
+/** A parent's id and its communities, as a change to them starts from. */
+export interface ParentOfRecord {
   parentId: string;
-  accessRecord: string;
   communities: ParentCommunities;
+}
+
+export interface HeldRecord extends ParentOfRecord {
+  recordId: string;
+  accessRecord: string;
 }
 
 /**
@@ -35,6 +39,19 @@ export async function holdRecord(tx: Database, recordId: string): Promise<HeldRe
   return row && { ...row, communities: row.communities };
 }
 
+/** The parent of a draft and its communities (a review's accept runs under the draft's lock). */
+export async function parentOfDraft(
+  tx: Database,
+  draftId: string,
+): Promise<ParentOfRecord | undefined> {
+  const [row] = await tx
+    .select({ parentId: parents.id, communities: parents.communities })
+    .from(parents)
+    .innerJoin(drafts, eq(drafts.parentId, parents.id))
+    .where(eq(drafts.id, draftId));
+  return row;
+}
+
 async function store(tx: Database, parentId: string, next: ParentCommunities): Promise<void> {
   const value: ParentCommunities = {
     ...(next.ids?.length ? { ids: next.ids } : {}),
@@ -47,13 +64,13 @@ async function store(tx: Database, parentId: string, next: ParentCommunities): P
 }
 
 /** Adds a community; the first one becomes the default (rdm-records `AcceptAction`). */
-export function addCommunity(tx: Database, held: HeldRecord, communityId: string) {
+export function addCommunity(tx: Database, held: ParentOfRecord, communityId: string) {
   const ids = [...new Set([...(held.communities.ids ?? []), communityId])];
   return store(tx, held.parentId, { ids, default: held.communities.default ?? communityId });
 }
 
 /** Removes a community; the default goes with it when it was that one. */
-export function removeCommunity(tx: Database, held: HeldRecord, communityId: string) {
+export function removeCommunity(tx: Database, held: ParentOfRecord, communityId: string) {
   const ids = (held.communities.ids ?? []).filter((id) => id !== communityId);
   const current = held.communities.default;
   return store(tx, held.parentId, {

@@ -46,8 +46,7 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
 
   return {
     async commit(actor: Actor, id: string, key: string): Promise<FileView> {
-      const bucket = await buckets.writable(actor, id, 'canCommitFiles');
-      const file = await buckets.find(bucket, key);
+      const { file } = await buckets.target(actor, id, key, 'canCommitFiles');
       if (file.entry.status === 'completed') return buckets.withParts(id, 'draft', file);
       buckets.refuseAbandoned(file);
       const declaredChecksum = file.entry.metadata.declared_checksum;
@@ -77,26 +76,27 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
           params: { key: file.entry.key },
         });
       }
-      await db.transaction(async (tx) => {
+      const committed = await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         const object = await txRepo.lockObject(file.object.id);
         if (!object || object.storageKey !== file.object.storageKey) {
           throw new DomainError('conflict', 'fileChanged', { params: { key: file.entry.key } });
         }
-        await txRepo.updateObject(object.id, {
+        const now = await txRepo.updateObject(object.id, {
           status: 'completed',
           size: stored.size,
           checksum: `md5:${stored.md5}`,
           uploadId: null,
         });
-        await txRepo.updateEntry(file.entry.id, {
+        const entry = await txRepo.updateEntry(file.entry.id, {
           status: 'completed',
           transferType: 'L',
           parts: null,
           partSize: null,
         });
+        return { entry, object: now! };
       });
-      return buckets.withParts(id, 'draft', (await repo.find(id, true, file.entry.key))!);
+      return buckets.withParts(id, 'draft', committed);
     },
   };
 }

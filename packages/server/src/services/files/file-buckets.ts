@@ -15,6 +15,7 @@ import { normalizeKey } from './keys.ts';
 import type { KeyOwner } from './files-sweep.ts';
 import type { PartSigner } from './part-signatures.ts';
 import { defaultQuota, type Quota } from './quota.ts';
+import { fileTargets } from './file-target.ts';
 
 export type Scope = RecordScope;
 
@@ -83,6 +84,7 @@ export type Bucket = RecordContext & { quota: Quota };
 export function fileBuckets(deps: FilesDeps) {
   const { db, storage, config, signer } = deps;
   const repo = createFilesRepository(db);
+  const targets = fileTargets(db, defaultQuota(config));
 
   /**
    * The context of `id` in `scopes`, if `actor` may do `action` (no actor: a
@@ -191,16 +193,18 @@ export function fileBuckets(deps: FilesDeps) {
    * A file with what a pending multipart upload needs: the parts held, and its
    * part links inline when it has at most `inline` parts; beyond that they are
    * read a page at a time (`partsPaged`), so that one answer stays small.
+   * `held`: the parts held, when the caller read them already.
    */
   async function withParts(
     recordId: string,
     scope: Scope,
     file: FileWithObject,
     inline = INLINE_PART_LINKS,
+    held?: number[],
   ): Promise<FileView> {
     const view: FileView = { ...file, recordId, scope };
     if (!isMultipartPending(file)) return view;
-    view.partsDone = await partsHeld(file);
+    view.partsDone = held ?? (await partsHeld(file));
     if (file.entry.parts! > inline) view.partsPaged = true;
     else view.partLinks = await partLinks(recordId, file, 1, file.entry.parts!);
     return view;
@@ -280,6 +284,8 @@ export function fileBuckets(deps: FilesDeps) {
   return {
     repo,
     load,
+    /** One file of a draft with its permission, quota and totals, in one query (file-target.ts). */
+    target: targets.load,
     writable,
     readAction,
     find,

@@ -199,7 +199,12 @@ export function createFilesRepository(db: Database) {
     },
 
     async updateObject(id: string, values: Partial<typeof fileObjects.$inferInsert>) {
-      await db.update(fileObjects).set(values).where(eq(fileObjects.id, id));
+      const [row] = await db
+        .update(fileObjects)
+        .set(values)
+        .where(eq(fileObjects.id, id))
+        .returning();
+      return row;
     },
 
     async updateEntry(id: string, values: Partial<typeof fileEntries.$inferInsert>) {
@@ -355,14 +360,23 @@ export function createFilesRepository(db: Database) {
         .where(and(eq(fileParts.objectId, objectId), eq(fileParts.part, part)));
     },
 
-    async recordPart(objectId: string, part: number, size: number, md5: string | null) {
-      await db
-        .insert(fileParts)
-        .values({ objectId, part, size, md5 })
-        .onConflictDoUpdate({
-          target: [fileParts.objectId, fileParts.part],
-          set: { size, md5 },
-        });
+    /** Records a part as held; answers every part held now, in order (one round trip). */
+    async recordPart(
+      objectId: string,
+      part: number,
+      size: number,
+      md5: string | null,
+    ): Promise<number[]> {
+      const result: unknown = await db.execute(sql`
+        WITH recorded AS (
+          INSERT INTO ${fileParts} (object_id, part, size, md5)
+          VALUES (${objectId}, ${part}, ${size}, ${md5})
+          ON CONFLICT (object_id, part) DO UPDATE SET size = excluded.size, md5 = excluded.md5
+          RETURNING part)
+        SELECT part FROM recorded
+        UNION SELECT part FROM ${fileParts} WHERE object_id = ${objectId}
+        ORDER BY part`);
+      return (result as { rows: { part: number }[] }).rows.map((row) => Number(row.part));
     },
 
     async quota(parentId: string) {

@@ -3,7 +3,9 @@ import type { FieldError } from '@arca/schema';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { SizeLimitError } from '../../storage/storage.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
-import type { Bucket, FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import type { FileBuckets, FileListView, FilesDeps, FileView } from './file-buckets.ts';
+import { INLINE_PART_LINKS } from './file-buckets.ts';
+import type { FileTarget } from './file-target.ts';
 import { createFilesRepository, type FileWithObject } from './files.repository.ts';
 import { keyProblem, mimetypeOf, normalizeKey } from './keys.ts';
 import { bytesOf, checkQuota } from './quota.ts';
@@ -60,7 +62,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
    * record's lock and the owner's: what the other files of the record and of
    * the owner count, with their holds, is what is left.
    */
-  function reserveFor(bucket: Bucket, id: string, file: FileWithObject) {
+  function reserveFor({ id, quota, ownerId, file }: FileTarget) {
     return (needed: number, wanted: number) =>
       db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
@@ -68,9 +70,9 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
         // The record's running total, less what this file holds now (it grows as bytes arrive).
         const now = (await txRepo.find(id, true, file.entry.key)) ?? file;
         const others = (await txRepo.totals(id, true)).bytes - bytesOf(now);
-        const room = bucket.quota.maxBytes - others;
+        const room = quota.maxBytes - others;
         if (needed > room) throw new SizeLimitError(Math.max(room, 0), needed);
-        const user = await userLimits.roomOf(tx, bucket.parent.ownerId, file.object.id);
+        const user = await userLimits.roomOf(tx, ownerId, file.object.id);
         if (needed > user.room) throw userStorageRefusal(user.used + needed, user.limit);
         const granted = Math.min(wanted, room, user.room);
         await txRepo.updateObject(file.object.id, { reserved: granted });
@@ -126,12 +128,13 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
     if (errors.length) throw validationFailed(errors);
   }
 
+  /** Names the stored bytes as the file's content; answers the file as it is now. */
   async function setObjectContent(
     file: FileWithObject,
     stored: { key: string; size: number; md5: string },
-  ) {
+  ): Promise<FileWithObject> {
     let previous: string | undefined;
-    await db
+    const updated = await db
       .transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         const object = await txRepo.lockObject(file.object.id);
@@ -141,19 +144,20 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
           });
         }
         previous = object.storageKey;
-        await txRepo.updateObject(object.id, {
+        const now = await txRepo.updateObject(object.id, {
           storageKey: stored.key,
           size: stored.size,
           checksum: `md5:${stored.md5}`,
           reserved: 0,
         });
-        await txRepo.updateEntry(file.entry.id, {});
+        return { entry: await txRepo.updateEntry(file.entry.id, {}), object: now! };
       })
       .catch(async (error: unknown) => {
         await storage.remove(stored.key);
         throw error;
       });
     if (previous && previous !== stored.key) await storage.remove(previous);
+    return updated;
   }
 
   return {
@@ -240,8 +244,8 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
 
     /** Transfer L: the whole content, streamed to storage and hashed on the way. */
     async setContent(actor: Actor, id: string, key: string, body: UploadBody): Promise<FileView> {
-      const bucket = await buckets.writable(actor, id, 'canCreateFiles', true);
-      const file = await buckets.find(bucket, key);
+      const target = await buckets.target(actor, id, key, 'canCreateFiles');
+      const { file, quota } = target;
       if (file.entry.transferType !== 'L') throw new DomainError('invalid', 'wrongTransferType');
       buckets.refuseAbandoned(file);
       if (file.entry.status !== 'pending') {
@@ -250,8 +254,8 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
         });
       }
       // The record's running total, less what this file counts for already.
-      const others = (await repo.totals(id, true)).bytes - bytesOf(file);
-      const room = bucket.quota.maxBytes - others;
+      const others = target.totals.bytes - bytesOf(file);
+      const room = quota.maxBytes - others;
       const maxBytes = Math.min(file.entry.declaredSize ?? room, room);
       if (body.length !== undefined && body.length > maxBytes) {
         body.stream.resume();
@@ -261,7 +265,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       // Without an announced size, nothing was counted at init: quota is held as bytes arrive.
       const source =
         file.entry.declaredSize === null
-          ? body.stream.pipe(reservingStream(reserveFor(bucket, id, file)))
+          ? body.stream.pipe(reservingStream(reserveFor(target)))
           : body.stream;
       if (source !== body.stream) {
         body.stream.on('error', (error) => source.destroy(error));
@@ -284,8 +288,11 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
           params: { key: file.entry.key, declared: file.entry.declaredSize, received: stored.size },
         });
       }
-      await setObjectContent(file, { key: storageKey, ...stored });
-      return buckets.withParts(id, 'draft', (await repo.find(id, true, file.entry.key))!);
+      return buckets.withParts(
+        id,
+        'draft',
+        await setObjectContent(file, { key: storageKey, ...stored }),
+      );
     },
 
     /**
@@ -301,12 +308,12 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       body: UploadBody,
       contentMd5: string | undefined,
     ): Promise<FileView> {
-      const bucket = await buckets.writable(
+      const { file } = await buckets.target(
         'actor' in access ? access.actor : null,
         id,
+        key,
         'canCreateFiles',
       );
-      const file = await buckets.find(bucket, key);
       if (!('actor' in access)) {
         const verdict = signer.check(file.object.id, part, access.expires, access.signature);
         if (verdict === 'expired') throw new DomainError('forbidden', 'partUrlExpired');
@@ -341,8 +348,8 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       if (contentMd5 !== undefined && contentMd5 !== md5Base64(written.md5 ?? '')) {
         throw new DomainError('invalid', 'contentMd5Mismatch', { params: { part } });
       }
-      await repo.recordPart(file.object.id, part, written.size, written.md5);
-      return buckets.withParts(id, 'draft', file);
+      const held = await repo.recordPart(file.object.id, part, written.size, written.md5);
+      return buckets.withParts(id, 'draft', file, INLINE_PART_LINKS, held);
     },
   };
 }

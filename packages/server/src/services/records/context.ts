@@ -77,21 +77,24 @@ export interface ContextOptions {
 }
 
 /** The ids of a parent's communities (`parent.communities.ids`). */
-export function communityIdsOf(parent: ParentRow): string[] {
+export function communityIdsOf(parent: Pick<ParentRow, 'communities'>): string[] {
   const ids = (parent.communities as { ids?: unknown }).ids;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
-const isOpen = (review: RequestRow | undefined) =>
+type ReviewFacts = Pick<RequestRow, 'status' | 'receiverType' | 'receiverId'>;
+
+/** The current review while it is open: submitted to a community, awaiting its curators. */
+export const openReviewOf = <R extends ReviewFacts>(review: R | undefined) =>
   review?.status === 'submitted' && review.receiverType === 'community' ? review : undefined;
 
 /** The permission facts of a record: the one place they are derived. */
 export function factsOf(context: {
-  parent: ParentRow;
-  document: RecordDocument;
+  parent: Pick<ParentRow, 'id' | 'ownerId' | 'communities'>;
+  document: Pick<RecordDocument, 'access' | 'files'>;
   grants: RecordFacts['grants'];
   published: boolean;
-  openReview?: RequestRow | undefined;
+  openReview?: Pick<RequestRow, 'receiverId'> | undefined;
   inclusionCommunities?: string[];
 }): RecordFacts {
   return {
@@ -124,7 +127,7 @@ export function draftContextOf(found: DraftState): DraftContext {
       isLatestDraft: found.draft.versionIndex === found.highestIndex,
     },
     review,
-    openReview: isOpen(review),
+    openReview: openReviewOf(review),
     inclusionCommunities: [],
     previousDoiProvider: found.previousDoiProvider ?? null,
   });

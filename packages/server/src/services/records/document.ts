@@ -102,7 +102,7 @@ function normalizePids(value: unknown): Record<string, Pid> {
 }
 
 /** Access as permissions read it: anything but exactly "public" counts as restricted. */
-export function effectiveAccess(document: RecordDocument) {
+export function effectiveAccess(document: Pick<RecordDocument, 'access' | 'files'>) {
   return {
     record: document.access.record === 'public' ? 'public' : 'restricted',
     files: document.access.files === 'public' ? 'public' : 'restricted',

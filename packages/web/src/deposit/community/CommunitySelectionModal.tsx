@@ -1,31 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  COMMUNITY_PAGE_SIZE,
-  searchCommunities,
-  type CommunityJson,
-} from '../../api/communities.ts';
+import { searchCommunities, type CommunityJson } from '../../api/communities.ts';
 import { linkPath } from '../../api/drafts.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { CommunityLogo } from './CommunityLogo.tsx';
+import { CommunitySearch, useCommunityQuery, type CommunityQuery } from './CommunitySearch.tsx';
 import { useReturnFocus } from '../../ui/useReturnFocus.ts';
 
 interface CommunitySelectionModalProps {
@@ -36,13 +16,18 @@ interface CommunitySelectionModalProps {
   currentId: string | undefined;
 }
 
-type Tab = 'all' | 'mine';
-
 const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
 const isRole = (role: unknown): role is (typeof ROLES)[number] =>
   ROLES.includes(role as (typeof ROLES)[number]);
 
-/** SPEC §2: tabs All and My communities, a search bar, 5 per page, pagination. */
+const useAllCommunities = ({ mine, q, page }: CommunityQuery) =>
+  useQuery({
+    queryKey: queryKeys.communitySearch(mine, q, page),
+    queryFn: ({ signal }) => searchCommunities({ mine, q, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** SPEC §2: the deposit form's choice of a community (CommunitySearch.tsx). */
 export function CommunitySelectionModal({
   opened,
   onClose,
@@ -51,102 +36,24 @@ export function CommunitySelectionModal({
 }: CommunitySelectionModalProps) {
   const { t } = useTranslation();
   useReturnFocus();
-  const [tab, setTab] = useState<Tab>('all');
-  const [typed, setTyped] = useState('');
-  const [q] = useDebouncedValue(typed, 250);
-  const [page, setPage] = useState(1);
+  const state = useCommunityQuery();
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('deposit.community.modalTitle')} size="lg">
-      <Stack>
-        <Tabs
-          value={tab}
-          onChange={(value) => {
-            setTab(value === 'mine' ? 'mine' : 'all');
-            setPage(1);
-          }}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="all">{t('deposit.community.tabAll')}</Tabs.Tab>
-            <Tabs.Tab value="mine">{t('deposit.community.tabMine')}</Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
-        <TextInput
-          type="search"
-          label={t('deposit.community.search')}
-          placeholder={t('deposit.community.searchPlaceholder')}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setPage(1);
-          }}
-        />
-        {opened && (
-          <Results
-            mine={tab === 'mine'}
-            q={q}
-            page={page}
-            onPage={setPage}
-            onSelect={onSelect}
-            currentId={currentId}
-          />
-        )}
-      </Stack>
-    </Modal>
-  );
-}
-
-interface ResultsProps {
-  mine: boolean;
-  q: string;
-  page: number;
-  onPage: (page: number) => void;
-  onSelect: (community: CommunityJson) => void;
-  currentId: string | undefined;
-}
-
-function Results({ mine, q, page, onPage, onSelect, currentId }: ResultsProps) {
-  const { t } = useTranslation();
-  const search = useQuery({
-    queryKey: queryKeys.communitySearch(mine, q, page),
-    queryFn: ({ signal }) => searchCommunities({ mine, q, page }, signal),
-    placeholderData: keepPreviousData,
-  });
-  if (search.isPending) {
-    return (
-      <Center>
-        <Loader size="sm" role="status" aria-label={t('deposit.community.loading')} />
-      </Center>
-    );
-  }
-  if (search.isError) return <ErrorAlert error={search.error} />;
-  const { hits, total } = search.data.hits;
-  if (hits.length === 0) {
-    return <Alert variant="light">{t('deposit.community.noResults')}</Alert>;
-  }
-  return (
-    <Stack gap="sm">
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {hits.map((community) => (
+      <CommunitySearch
+        state={state}
+        useResults={useAllCommunities}
+        active={opened}
+        renderItem={(community) => (
           <CommunityItem
             key={community.id}
             community={community}
             current={community.id === currentId}
             onSelect={onSelect}
           />
-        ))}
-      </Stack>
-      {total > COMMUNITY_PAGE_SIZE && (
-        <Center>
-          <Pagination
-            total={Math.ceil(total / COMMUNITY_PAGE_SIZE)}
-            value={page}
-            onChange={onPage}
-            size="sm"
-          />
-        </Center>
-      )}
-    </Stack>
+        )}
+      />
+    </Modal>
   );
 }
 

@@ -1,7 +1,10 @@
 import type { RecordJson } from '@arca/schema';
 import { cslItem } from './csl.ts';
 import { dataciteJson } from './datacite.ts';
+import { bibtex, bibtexList } from './bibtex.ts';
 import { dataciteXml, dataciteXmlList } from './datacite-xml.ts';
+import { dublinCoreXml, dublinCoreXmlList } from './dublin-core.ts';
+import { marcXml, marcXmlList } from './marcxml.ts';
 
 /*
  * The export formats (InvenioRDM's names and media types). Every serializer is a
@@ -58,6 +61,30 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     extension: 'xml',
     serialize: dataciteXml,
     list: dataciteXmlList,
+  },
+  {
+    name: 'dublincore',
+    mediaType: 'application/x-dc+xml',
+    accepts: ['application/x-dc+xml'],
+    extension: 'xml',
+    serialize: dublinCoreXml,
+    list: dublinCoreXmlList,
+  },
+  {
+    name: 'marcxml',
+    mediaType: 'application/marcxml+xml',
+    accepts: ['application/marcxml+xml'],
+    extension: 'xml',
+    serialize: marcXml,
+    list: marcXmlList,
+  },
+  {
+    name: 'bibtex',
+    mediaType: 'application/x-bibtex',
+    accepts: ['application/x-bibtex'],
+    extension: 'bib',
+    serialize: bibtex,
+    list: bibtexList,
   },
 ];
 

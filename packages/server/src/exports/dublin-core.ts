@@ -70,14 +70,12 @@ export function dublinCore(record: RecordJson): Record<string, string[]> {
       ]),
     ],
   };
-  return Object.fromEntries(
-    Object.entries(elements)
-      .map(([name, values]) => [
-        name,
-        [...new Set(values.filter((value): value is string => !!value))],
-      ])
-      .filter(([, values]) => values!.length > 0),
-  );
+  const present: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(elements)) {
+    const kept = [...new Set(values.filter((value): value is string => !!value))];
+    if (kept.length) present[name] = kept;
+  }
+  return present;
 }
 
 /** The `oai_dc:dc` element's object form (OAI-PMH embeds it as is). */

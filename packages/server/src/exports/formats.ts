@@ -3,7 +3,11 @@ import { cslItem } from './csl.ts';
 import { dataciteJson } from './datacite.ts';
 import { bibtex, bibtexList } from './bibtex.ts';
 import { dataciteXml, dataciteXmlList } from './datacite-xml.ts';
+import { dcatXml, dcatXmlList } from './dcat.ts';
 import { dublinCoreXml, dublinCoreXmlList } from './dublin-core.ts';
+import { geoJson } from './geojson.ts';
+import { schemaOrgDataset } from './json-ld.ts';
+import { linkset, linksetText } from './linkset.ts';
 import { marcXml, marcXmlList } from './marcxml.ts';
 
 /*
@@ -27,6 +31,8 @@ export interface ExportFormat {
   extension: string;
   serialize: (record: RecordJson) => string | object;
   list?: (records: RecordJson[]) => string | object;
+  /** Served through content negotiation only (another format has the download name). */
+  negotiatedOnly?: boolean;
 }
 
 const jsonFormat = (
@@ -86,9 +92,41 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     serialize: bibtex,
     list: bibtexList,
   },
+  {
+    name: 'dcat-ap',
+    mediaType: 'application/dcat+xml',
+    accepts: ['application/dcat+xml', 'application/rdf+xml'],
+    extension: 'rdf',
+    serialize: dcatXml,
+    list: dcatXmlList,
+  },
+  jsonFormat('json-ld', 'application/ld+json', 'jsonld', schemaOrgDataset),
+  jsonFormat('geojson', 'application/vnd.geo+json', 'geojson', geoJson, false),
+  jsonFormat(
+    'linkset',
+    'application/linkset+json',
+    'json',
+    (record) => linkset(record, describedBy()),
+    false,
+  ),
+  {
+    name: 'linkset',
+    mediaType: 'application/linkset',
+    accepts: ['application/linkset'],
+    extension: 'txt',
+    serialize: (record) => linksetText(record, describedBy()),
+    negotiatedOnly: true,
+  },
 ];
+
+/** What a record's linkset lists as `describedby`: every metadata export but the linkset. */
+function describedBy() {
+  return EXPORT_FORMATS.filter(
+    (format) => !format.negotiatedOnly && format.name !== 'linkset' && format.name !== 'json',
+  );
+}
 
 /** The format of an export name, if Arca has it. */
 export function formatNamed(name: string): ExportFormat | undefined {
-  return EXPORT_FORMATS.find((format) => format.name === name);
+  return EXPORT_FORMATS.find((format) => format.name === name && !format.negotiatedOnly);
 }

@@ -39,6 +39,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'forgot-password',
+              lazy: () =>
+                import('./auth/ForgotPasswordPage.tsx').then((module) => ({
+                  Component: module.ForgotPasswordPage,
+                })),
+            },
+            {
+              path: 'reset-password',
+              lazy: () =>
+                import('./auth/ResetPasswordPage.tsx').then((module) => ({
+                  Component: module.ResetPasswordPage,
+                })),
+            },
+            {
               path: 'records/:id',
               lazy: () =>
                 import('./records/RecordPage.tsx').then((module) => ({

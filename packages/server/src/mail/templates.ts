@@ -88,6 +88,22 @@ export const MAIL_TEMPLATES = {
     body: ['signupTakenBody'],
     action: { label: 'signupTakenAction', url: 'url' },
   },
+  // Mailed account links (issue 23).
+  'password-reset': {
+    subject: 'passwordResetSubject',
+    body: ['passwordResetBody'],
+    action: { label: 'passwordResetAction', url: 'url' },
+  },
+  'signup-verify': {
+    subject: 'signupWelcomeSubject',
+    body: ['signupWelcomeBody', 'verifyEmailBody'],
+    action: { label: 'verifyEmailAction', url: 'url' },
+  },
+  'email-verification': {
+    subject: 'verifyEmailSubject',
+    body: ['verifyEmailBody'],
+    action: { label: 'verifyEmailAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -115,6 +131,9 @@ export interface MailParams {
   /** Whose message `message` is. */
   messageAuthor?: string;
   expires?: string;
+  /** How long a mailed account link works. */
+  minutes?: string;
+  hours?: string;
 }
 
 /** Renders a template in a language, as text and as HTML. */

@@ -6,6 +6,7 @@ import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
 import { createLoginLimiter } from './login-limiter.service.ts';
 import { createSessionService } from './sessions.service.ts';
 import { createTokenService } from './tokens.service.ts';
@@ -160,6 +161,7 @@ export function createServices(
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts,
+    passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,

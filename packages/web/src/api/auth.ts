@@ -1,4 +1,4 @@
-import type { LoginBody, SignupBody, UserItem } from '@arca/schema';
+import type { LoginBody, PasswordForgot, PasswordReset, SignupBody, UserItem } from '@arca/schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -65,5 +65,19 @@ export function useLogOut(leavePage: () => Promise<void>) {
       await leavePage();
       startSession(queryClient, null);
     },
+  });
+}
+
+/** Answered alike for every address: the mail goes only to an account's owner. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordForgot) =>
+      api.post<{ email: string }>('/api/auth/password/forgot', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordReset) => api.post<void>('/api/auth/password/reset', body),
   });
 }

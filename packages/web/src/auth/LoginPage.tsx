@@ -53,6 +53,9 @@ export function LoginPage() {
             {...register('password')}
             error={fieldErrorText(errors.password)}
           />
+          <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
+            {t('auth.login.forgotLink')}
+          </Anchor>
           <Button type="submit" loading={logIn.isPending}>
             {t('auth.login.submit')}
           </Button>

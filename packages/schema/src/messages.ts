@@ -74,6 +74,8 @@ export const validationMessages = {
   subjectNotFound: 'Could not find the specified subject.',
   grantToOwner: 'The owner already has every permission on this record.',
   duplicateGrant: 'This subject appears more than once in the request.',
+  subjectNotVerified:
+    'This person has not confirmed their email address yet and cannot be given access.',
   invalidLinkExpiration: 'Must be one of: 0, 30, 60, 180, 365.',
   // Files (API.md §2, SPEC §5)
   filesExistMetadataOnly:

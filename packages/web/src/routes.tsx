@@ -53,6 +53,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'verify-email',
+              lazy: () =>
+                import('./auth/VerifyEmailPage.tsx').then((module) => ({
+                  Component: module.VerifyEmailPage,
+                })),
+            },
+            {
               path: 'records/:id',
               lazy: () =>
                 import('./records/RecordPage.tsx').then((module) => ({

@@ -78,6 +78,7 @@ export const MAIL_TEMPLATES = {
     action: { label: 'submissionCommentAction', url: 'url' },
   },
   // Sign-up answers alike for known and new addresses; the mail tells which (issue 22).
+  // Sign-ups now get 'signup-verify'; kept for messages queued before the upgrade.
   'signup-welcome': {
     subject: 'signupWelcomeSubject',
     body: ['signupWelcomeBody'],

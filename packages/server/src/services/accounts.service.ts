@@ -10,6 +10,7 @@ import type { LoginLimiter } from './login-limiter.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createAttemptCounter } from './attempt-counter.ts';
 import type { SessionService } from './sessions.service.ts';
+import type { EmailVerificationService } from './email-verification.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,6 +35,7 @@ export function createAccountService(deps: {
   limiter: LoginLimiter;
   sessions: SessionService;
   mailer: Mailer;
+  verification: EmailVerificationService;
   onProfileChanged: (user: UserRow) => Promise<void>;
 }) {
   const { db, config, limiter, sessions } = deps;
@@ -129,12 +131,8 @@ export function createAccountService(deps: {
           throw error;
         });
         if (created) {
-          await deps.mailer.queue(db, {
-            to: created.email,
-            template: 'signup-welcome',
-            language,
-            params: { url: login },
-          });
+          // The welcome carries the link that confirms the address (issue 23).
+          await deps.verification.send(db, created, language, true);
           return;
         }
       }

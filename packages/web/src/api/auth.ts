@@ -81,3 +81,18 @@ export function useResetPassword() {
     mutationFn: (body: PasswordReset) => api.post<void>('/api/auth/password/reset', body),
   });
 }
+
+/** Confirms the address a mailed link was sent to; the signed-in user's state follows. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<void>('/api/auth/verify-email', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<{ email: string }>('/api/me/email/verification'),
+  });
+}

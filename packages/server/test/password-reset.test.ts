@@ -14,7 +14,8 @@ beforeAll(async () => {
       ARCA_PASSWORD_RESETS_PER_HOUR: '2',
     },
   });
-});
+  // Migrating a fresh database takes a while on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await smtp.close();
@@ -175,5 +176,48 @@ describe('password reset by mail', () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([204, ...Array<number>(9).fill(400)]);
+  });
+});
+
+describe('with local passwords switched off (ARCA_LOCAL_LOGIN=false)', () => {
+  it('refuses password log-in, sign-up, reset and change, and says so in /api/config', async () => {
+    const user = await buildUser(t.services);
+    const browser = t.client();
+    await browser.login(user.email);
+    const closed = await startTestApp({ sameDatabaseAs: t, env: { ARCA_LOCAL_LOGIN: 'false' } });
+    try {
+      const client = closed.client();
+      // The session opened before still works: switching passwords off logs nobody out.
+      client.cookies.set('session', browser.cookies.get('session')!);
+      client.cookies.set('csrftoken', browser.cookies.get('csrftoken')!);
+      const refusals = [
+        await closed
+          .client()
+          .post('/api/auth/login', { email: user.email, password: DEFAULT_PASSWORD }),
+        await closed.client().post('/api/auth/signup', {
+          email: 'someone.new@example.org',
+          password: NEW_PASSWORD,
+          full_name: 'Someone New',
+        }),
+        await closed.client().post('/api/auth/password/forgot', { email: user.email }),
+        await closed
+          .client()
+          .post('/api/auth/password/reset', { token: 'x', password: NEW_PASSWORD }),
+        await client.post('/api/me/password', {
+          current_password: DEFAULT_PASSWORD,
+          password: NEW_PASSWORD,
+        }),
+      ];
+      for (const refused of refusals) {
+        expect(refused.status, refused.body).toBe(403);
+        expect(refused.json.message).toBe(
+          'Logging in with a password is switched off on this site.',
+        );
+      }
+      const config = (await closed.client().get('/api/config')).json;
+      expect(config).toMatchObject({ local_login: false, signup_enabled: false });
+    } finally {
+      await closed.close();
+    }
   });
 });

@@ -105,6 +105,7 @@ export function createAccountService(deps: {
      * Both paths hash the password, so they also take about as long.
      */
     async signup(input: SignupBody, language: string): Promise<void> {
+      if (!config.accounts.localLogin) throw new DomainError('forbidden', 'localLoginDisabled');
       if (!config.signupEnabled) throw new DomainError('forbidden', 'signupDisabled');
       // Keyed on the address whether or not it is known: nobody can mail an owner without end.
       const reserved = await signupMails.reserve([
@@ -154,6 +155,7 @@ export function createAccountService(deps: {
      * guesses cannot all pass the limit.
      */
     async authenticate(email: string, password: string, address: string): Promise<UserRow> {
+      if (!config.accounts.localLogin) throw new DomainError('forbidden', 'localLoginDisabled');
       await limiter.reserve(email, address);
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       if (!(await verifyPassword(row?.passwordHash ?? null, password)) || !row) {
@@ -170,6 +172,7 @@ export function createAccountService(deps: {
      * revoked when asked.
      */
     async changePassword(userId: number, change: PasswordChange, address: string): Promise<void> {
+      if (!config.accounts.localLogin) throw new DomainError('forbidden', 'localLoginDisabled');
       const user = await get(userId);
       await limiter.reserve(user.email, address);
       if (!(await verifyPassword(user.passwordHash, change.current_password))) {

@@ -35,6 +35,14 @@ export function LoginPage() {
     }),
   );
 
+  if (config && !config.local_login) {
+    return (
+      <AuthCard title={t('auth.login.title')}>
+        <Text>{t('localLoginDisabled', { ns: 'errors' })}</Text>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('auth.login.title')}>
       <form noValidate onSubmit={(event) => void submit(event)}>

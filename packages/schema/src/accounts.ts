@@ -93,6 +93,24 @@ export const passwordChange = z.object({
 });
 export type PasswordChange = z.infer<typeof passwordChange>;
 
+/** Asking for a reset link (`POST /api/auth/password/forgot`). */
+export const passwordForgot = z.object({ email });
+export type PasswordForgot = z.infer<typeof passwordForgot>;
+
+/** Setting a new password with a mailed link (`POST /api/auth/password/reset`). */
+export const passwordReset = z.object({
+  token: z.string(msg('required')).min(1, msg('required')).max(1000, msg('tooLong')),
+  password,
+  /** Sessions are always closed; API tokens only when asked. */
+  revoke_tokens: z.boolean(msg('notABoolean')).default(false),
+});
+export type PasswordReset = z.infer<typeof passwordReset>;
+
+/** Confirming an address with a mailed link (`POST /api/auth/verify-email`). */
+export const emailVerify = z.object({
+  token: z.string(msg('required')).min(1, msg('required')).max(1000, msg('tooLong')),
+});
+
 export const tokenCreate = z.object({
   name: z.string(msg('required')).trim().min(1, msg('required')).max(100, msg('tooLong')),
 });
@@ -115,6 +133,8 @@ export interface UserItem {
   id: string;
   username: string | null;
   email?: string;
+  /** Whether the owner confirmed `email` (shown to themselves and administrators). */
+  email_verified?: boolean;
   profile: { full_name: string; affiliations: string };
   identities: { orcid?: string };
   preferences?: { visibility: Visibility; email_visibility: Visibility; locale?: string };
@@ -151,6 +171,10 @@ export interface SiteConfig {
   site_name: string;
   site_url: string;
   signup_enabled: boolean;
+  /** Local passwords (log-in, sign-up, reset); false: external identity providers only. */
+  local_login: boolean;
+  /** Unverified accounts may not publish or receive grants. */
+  email_verification_required: boolean;
   groups_enabled: boolean;
   /** What the deposit form needs to mirror the server's rules. */
   deposit: {

@@ -74,6 +74,8 @@ export const validationMessages = {
   subjectNotFound: 'Could not find the specified subject.',
   grantToOwner: 'The owner already has every permission on this record.',
   duplicateGrant: 'This subject appears more than once in the request.',
+  subjectNotVerified:
+    'This person has not confirmed their email address yet and cannot be given access.',
   invalidLinkExpiration: 'Must be one of: 0, 30, 60, 180, 365.',
   // Files (API.md §2, SPEC §5)
   filesExistMetadataOnly:
@@ -126,6 +128,12 @@ export const errorMessages = {
   signupDisabled: 'Sign-up is switched off on this site.',
   emailTaken: 'An account with this email address already exists.',
   wrongCurrentPassword: 'This is not your current password.',
+  // Mailed account links and verified addresses (issue 23).
+  resetLinkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one.',
+  verifyLinkInvalid: 'This confirmation link is invalid or has expired. Ask for a new one.',
+  localLoginDisabled: 'Logging in with a password is switched off on this site.',
+  emailNotVerified: 'Confirm your email address first: follow the link we mailed you.',
+  emailAlreadyVerified: 'Your email address is already confirmed.',
   usernameTaken: 'This username is already taken.',
   groupExists: 'A group with this name already exists.',
   unknownVocabulary: 'Unknown vocabulary type.',

@@ -32,6 +32,8 @@ import {
 } from './i18n.ts';
 import { adminRoutes } from './resources/admin.routes.ts';
 import { authRoutes } from './resources/auth.routes.ts';
+import { passwordResetRoutes } from './resources/password-reset.routes.ts';
+import { emailVerificationRoutes } from './resources/email-verification.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
 import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
@@ -179,6 +181,8 @@ export async function buildApp({
   for (const routes of [
     systemRoutes,
     authRoutes,
+    passwordResetRoutes,
+    emailVerificationRoutes,
     tokenRoutes,
     userRoutes,
     adminRoutes,

@@ -31,6 +31,12 @@ const environment = z.object({
   ARCA_LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  // Accounts (issue 23): mailed links, verified addresses, local passwords.
+  ARCA_PASSWORD_RESET_MINUTES: z.coerce.number().positive().default(60),
+  ARCA_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(3),
+  ARCA_EMAIL_VERIFICATION_HOURS: z.coerce.number().positive().default(48),
+  ARCA_REQUIRE_VERIFIED_EMAIL: flag.default(true),
+  ARCA_LOCAL_LOGIN: flag.default(true),
   ARCA_GUEST_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(3),
   ARCA_GUEST_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   ARCA_BODY_LIMIT_BYTES: z.coerce
@@ -118,6 +124,7 @@ export interface Config {
   demoData: boolean;
   sessionLifetimeMs: number;
   login: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  accounts: AccountsConfig;
   /** Guest access requests (each mails a verification link) per hour. */
   guestRequests: { perEmail: number; perAddress: number };
   bodyLimit: number;
@@ -140,6 +147,18 @@ export interface Config {
   communityCreation: 'users' | 'admins';
   /** Days before an open request expires; 0: never. */
   requestExpiryDays: number;
+}
+
+/** Mailed account links, and what an account may do before its address is verified. */
+export interface AccountsConfig {
+  passwordResetMs: number;
+  /** Reset mails one address (and one client address, tenfold) may ask for per hour. */
+  passwordResetsPerHour: number;
+  emailVerificationMs: number;
+  /** Unverified accounts may deposit drafts, but not publish or receive grants. */
+  requireVerifiedEmail: boolean;
+  /** Local passwords and sign-up; false leaves external identity providers only. */
+  localLogin: boolean;
 }
 
 /** Limits on clients that hold connections open (docs/SECURITY.md, "Slow clients"). */
@@ -233,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (e.ARCA_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     siteName: e.ARCA_SITE_NAME,
     secretKey: e.ARCA_SECRET_KEY ?? readOrCreateSecret(dataDir),
-    signupEnabled: e.ARCA_SIGNUP_ENABLED,
+    signupEnabled: e.ARCA_SIGNUP_ENABLED && e.ARCA_LOCAL_LOGIN,
     groupsEnabled: e.ARCA_GROUPS_ENABLED,
     demoData: e.ARCA_DEMO_DATA,
     sessionLifetimeMs: e.ARCA_SESSION_LIFETIME_HOURS * 3600_000,
@@ -241,6 +260,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.ARCA_LOGIN_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: e.ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS,
+    },
+    accounts: {
+      passwordResetMs: e.ARCA_PASSWORD_RESET_MINUTES * 60_000,
+      passwordResetsPerHour: e.ARCA_PASSWORD_RESETS_PER_HOUR,
+      emailVerificationMs: e.ARCA_EMAIL_VERIFICATION_HOURS * 3600_000,
+      requireVerifiedEmail: e.ARCA_REQUIRE_VERIFIED_EMAIL,
+      localLogin: e.ARCA_LOCAL_LOGIN,
     },
     guestRequests: {
       perEmail: e.ARCA_GUEST_REQUESTS_PER_EMAIL,

@@ -39,6 +39,27 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'forgot-password',
+              lazy: () =>
+                import('./auth/ForgotPasswordPage.tsx').then((module) => ({
+                  Component: module.ForgotPasswordPage,
+                })),
+            },
+            {
+              path: 'reset-password',
+              lazy: () =>
+                import('./auth/ResetPasswordPage.tsx').then((module) => ({
+                  Component: module.ResetPasswordPage,
+                })),
+            },
+            {
+              path: 'verify-email',
+              lazy: () =>
+                import('./auth/VerifyEmailPage.tsx').then((module) => ({
+                  Component: module.VerifyEmailPage,
+                })),
+            },
+            {
               path: 'records/:id',
               lazy: () =>
                 import('./records/RecordPage.tsx').then((module) => ({

@@ -42,6 +42,8 @@ export const users = pgTable(
     visibility: text('visibility').notNull().default('restricted'),
     emailVisibility: text('email_visibility').notNull().default('restricted'),
     locale: text('locale'),
+    /** When the owner proved they read mail at `email`; null: not yet (issue 23). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     active: boolean('active').notNull().default(true),
     ...timestamps,

@@ -15,7 +15,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * scripts, no CSRF), else the session cookie, whose unsafe requests must
  * carry the CSRF token bound to the session in the X-CSRFToken header.
  */
-export function registerAuthentication(app: FastifyInstance, { services }: AppContext): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  { config, services }: AppContext,
+): void {
+  const unverified = (verified: boolean) =>
+    config.accounts.requireVerifiedEmail && !verified ? { emailUnverified: true } : {};
   // Set per request by the hook below; Fastify wants a primitive placeholder.
   app.decorateRequest('identity', null as unknown as Identity);
   app.decorateRequest('authMethod', null);
@@ -38,6 +43,7 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
           isAdmin: owner.isAdmin,
           isSystem: false,
           groups: owner.groups,
+          ...unverified(owner.emailVerified),
         };
         request.authMethod = 'token';
         return;
@@ -60,6 +66,7 @@ export function registerAuthentication(app: FastifyInstance, { services }: AppCo
       isSystem: false,
       groups: session.groups,
       communities: session.communities,
+      ...unverified(session.emailVerified),
     };
     request.authMethod = 'session';
   });

@@ -65,6 +65,16 @@ export const mailMessages = {
   signupTakenBody:
     'Someone tried to sign up at {{site}} with this email address, which already has an account. If it was you, log in with your password; if you have forgotten it, ask the administrators of {{site}} to reset it. If it was not you, ignore this message: your account has not changed.',
   signupTakenAction: 'Log in',
+
+  passwordResetSubject: 'Reset your password at {{site}}',
+  passwordResetBody:
+    'Someone, probably you, asked to reset the password of your account at {{site}}. The link works once, for {{minutes}} minutes. If it was not you, ignore this message: your password has not changed.',
+  passwordResetAction: 'Choose a new password',
+
+  verifyEmailSubject: 'Confirm your email address at {{site}}',
+  verifyEmailBody:
+    'Confirm that this email address belongs to your account at {{site}}. The link works for {{hours}} hours. If you did not ask for this, ignore this message.',
+  verifyEmailAction: 'Confirm my address',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

@@ -50,6 +50,12 @@ describe('mail templates', () => {
         'Sign-up attempt at Arca with your address',
         'If it was you, log in with your password',
       ],
+      'password-reset': ['Reset your password at Arca', 'The link works once, for 60 minutes.'],
+      'signup-verify': ['Welcome to Arca', 'The link works for 48 hours.'],
+      'email-verification': [
+        'Confirm your email address at Arca',
+        'Confirm that this email address belongs to your account at Arca.',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {
@@ -59,6 +65,8 @@ describe('mail templates', () => {
         requester: 'Ben',
         community: 'Lab',
         permission: 'manage',
+        minutes: '60',
+        hours: '48',
       });
       const [subject, phrase] = expected[name];
       expect(mail.subject, name).toBe(subject);

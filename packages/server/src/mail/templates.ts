@@ -78,6 +78,7 @@ export const MAIL_TEMPLATES = {
     action: { label: 'submissionCommentAction', url: 'url' },
   },
   // Sign-up answers alike for known and new addresses; the mail tells which (issue 22).
+  // Sign-ups now get 'signup-verify'; kept for messages queued before the upgrade.
   'signup-welcome': {
     subject: 'signupWelcomeSubject',
     body: ['signupWelcomeBody'],
@@ -87,6 +88,22 @@ export const MAIL_TEMPLATES = {
     subject: 'signupTakenSubject',
     body: ['signupTakenBody'],
     action: { label: 'signupTakenAction', url: 'url' },
+  },
+  // Mailed account links (issue 23).
+  'password-reset': {
+    subject: 'passwordResetSubject',
+    body: ['passwordResetBody'],
+    action: { label: 'passwordResetAction', url: 'url' },
+  },
+  'signup-verify': {
+    subject: 'signupWelcomeSubject',
+    body: ['signupWelcomeBody', 'verifyEmailBody'],
+    action: { label: 'verifyEmailAction', url: 'url' },
+  },
+  'email-verification': {
+    subject: 'verifyEmailSubject',
+    body: ['verifyEmailBody'],
+    action: { label: 'verifyEmailAction', url: 'url' },
   },
 } as const satisfies Record<string, Template>;
 
@@ -115,6 +132,9 @@ export interface MailParams {
   /** Whose message `message` is. */
   messageAuthor?: string;
   expires?: string;
+  /** How long a mailed account link works. */
+  minutes?: string;
+  hours?: string;
 }
 
 /** Renders a template in a language, as text and as HTML. */

@@ -28,6 +28,24 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canReadOutbox: [Administrator, SystemProcess],
 };
 
+/** What deciding whether a user may be given access looks at. */
+export interface ReceiverFacts {
+  /** The user confirmed their address. */
+  emailVerified: boolean;
+  /** The site requires a confirmed address to receive access (ARCA_REQUIRE_VERIFIED_EMAIL). */
+  verificationRequired: boolean;
+}
+
+const ConfirmedAddress: Generator<ReceiverFacts> = {
+  name: 'ConfirmedAddress',
+  allows: (_actor, person) => person.emailVerified || !person.verificationRequired,
+};
+
+/** Who may be given access to a record: accounts whose address is confirmed (issue 23). */
+export const receiverPolicy: Policy<ReceiverFacts, 'canReceiveGrant'> = {
+  canReceiveGrant: [ConfirmedAddress],
+};
+
 /** What deciding whether someone may see a user's name, affiliation and e-mail looks at. */
 export interface PersonFacts {
   userId: number;

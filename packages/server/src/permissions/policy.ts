@@ -17,6 +17,8 @@ export interface Identity {
   groups?: readonly string[];
   /** The user's community roles, when authentication already read them. */
   communities?: readonly { id: string; role: CommunityRole }[];
+  /** The user has not confirmed their address yet, and the site requires it (issue 23). */
+  emailUnverified?: boolean;
 }
 
 export const anonymous: Identity = { userId: null, isAdmin: false, isSystem: false };
@@ -144,6 +146,19 @@ export const SystemProcess: Generator<unknown> = {
   allows: (actor) => actor.identity.isSystem,
   filter: (actor) => (actor.identity.isSystem ? everything : undefined),
 };
+
+/**
+ * The generators' answer for actors whose address is confirmed (or need not
+ * be): unconfirmed accounts may deposit drafts, but not publish them.
+ */
+export function VerifiedOnly<R, S>(generators: readonly Generator<R, S>[]): Generator<R, S> {
+  return {
+    name: `VerifiedOnly(${generators.map((g) => g.name).join(', ')})`,
+    allows: (actor, resource) =>
+      actor.identity.emailUnverified !== true &&
+      generators.some((generator) => generator.allows(actor, resource)),
+  };
+}
 
 /** The actor is the user the resource is about (their own account). */
 export const Self: Generator<{ userId: number }> = {

@@ -7,6 +7,7 @@ import {
   AnyUser,
   AuthenticatedUser,
   SystemProcess,
+  VerifiedOnly,
   type Actor,
   type FilterFamily,
   type Generator,
@@ -272,7 +273,8 @@ export const recordPolicy = {
   /** Reviewing a submission: reading and saving it, accepting or declining is the request's. */
   canReview: canReview,
   canDeleteDraft: canCurate,
-  canPublish: canReview,
+  /** Publishing needs a confirmed address where the site requires one. */
+  canPublish: [VerifiedOnly(canReview)],
   canEdit: canCurate,
   canNewVersion: canCurate,
   canManage: canManage,

@@ -24,6 +24,8 @@ export function systemRoutes({ config, services }: AppContext): FastifyPluginCal
           site_name: config.siteName,
           site_url: config.siteUrl,
           signup_enabled: config.signupEnabled,
+          local_login: config.accounts.localLogin,
+          email_verification_required: config.accounts.requireVerifiedEmail,
           groups_enabled: config.groupsEnabled,
           deposit: {
             doi_required: config.doiRequired,

@@ -6,6 +6,8 @@ import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
+import { createEmailVerificationService } from './email-verification.service.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
 import { createLoginLimiter } from './login-limiter.service.ts';
 import { createSessionService } from './sessions.service.ts';
 import { createTokenService } from './tokens.service.ts';
@@ -143,11 +145,13 @@ export function createServices(
     },
   });
   const targets = createShareTargets(db);
+  const verification = createEmailVerificationService({ db, config, sessions, mailer: mail });
   const accounts = createAccountService({
     db,
     config,
     sessions,
     mailer: mail,
+    verification,
     limiter: createLoginLimiter(db, config.login),
     onProfileChanged: (user) => vocabularies.syncUserName(user),
   });
@@ -160,6 +164,8 @@ export function createServices(
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts,
+    verification,
+    passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
@@ -177,6 +183,7 @@ export function createServices(
       targets,
       mailer: mail,
       groupsEnabled: config.groupsEnabled,
+      requireVerifiedEmail: config.accounts.requireVerifiedEmail,
       siteUrl: config.siteUrl,
       siteName: config.siteName,
     }),

@@ -22,12 +22,16 @@ import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
 import type { FilesService } from './files/files.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { EmailVerificationService } from './email-verification.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
 import type { AccessRequestService } from './access-requests/access-requests.service.ts';
 
 /** Every service of the application, as the composition root (index.ts) builds them. */
 export interface Services {
   access: AccessService;
   accounts: AccountService;
+  passwordResets: PasswordResetService;
+  verification: EmailVerificationService;
   /** Administrators' actions on accounts, groups and the outbox, each checked. */
   administration: AdministrationService;
   /** Finding people and groups, each search checked. */

@@ -10,6 +10,8 @@ export const SESSION_CHANGES_CHANNEL = 'arca_session_changes';
 export interface ActiveSession {
   userId: number;
   isAdmin: boolean;
+  /** The user confirmed their address (issue 23). */
+  emailVerified: boolean;
   csrfToken: string;
   /** The user's groups and community roles, read along (record permissions need them). */
   groups: readonly string[];
@@ -37,6 +39,7 @@ export function createSessionService(db: Database, lifetimeMs: number) {
       .select({
         userId: users.id,
         isAdmin: users.isAdmin,
+        emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
         csrfToken: sessions.csrfToken,
         expiresAt: sessions.expiresAt,
         groups: sql<

@@ -56,14 +56,18 @@ export function createTokenService(db: Database) {
     },
 
     /** The active owner of a token, or null for an unknown or revoked token. */
-    async resolve(
-      token: string,
-    ): Promise<{ userId: number; isAdmin: boolean; groups: string[] } | null> {
+    async resolve(token: string): Promise<{
+      userId: number;
+      isAdmin: boolean;
+      emailVerified: boolean;
+      groups: string[];
+    } | null> {
       const [row] = await db
         .select({
           id: apiTokens.id,
           userId: users.id,
           isAdmin: users.isAdmin,
+          emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
           groups: sql<
             string[]
           >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
@@ -85,7 +89,8 @@ export function createTokenService(db: Database) {
             ),
           ),
         );
-      return { userId: row.userId, isAdmin: row.isAdmin, groups: row.groups };
+      const { userId, isAdmin, emailVerified, groups } = row;
+      return { userId, isAdmin, emailVerified, groups };
     },
   };
 }

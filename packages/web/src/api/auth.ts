@@ -1,4 +1,4 @@
-import type { LoginBody, SignupBody, UserItem } from '@arca/schema';
+import type { LoginBody, PasswordForgot, PasswordReset, SignupBody, UserItem } from '@arca/schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -65,5 +65,34 @@ export function useLogOut(leavePage: () => Promise<void>) {
       await leavePage();
       startSession(queryClient, null);
     },
+  });
+}
+
+/** Answered alike for every address: the mail goes only to an account's owner. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordForgot) =>
+      api.post<{ email: string }>('/api/auth/password/forgot', body),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: PasswordReset) => api.post<void>('/api/auth/password/reset', body),
+  });
+}
+
+/** Confirms the address a mailed link was sent to; the signed-in user's state follows. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<void>('/api/auth/verify-email', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<{ email: string }>('/api/me/email/verification'),
   });
 }

@@ -51,4 +51,18 @@ describe('LoginPage', () => {
       password: 'correct horse',
     });
   });
+
+  it('offers no password form when local passwords are switched off', async () => {
+    mockFetch({
+      'GET /api/config': reply(200, { ...siteConfig, local_login: false, signup_enabled: false }),
+      'GET /api/me': anonymous,
+    });
+    renderApp('/login');
+
+    expect(
+      await screen.findByText('Logging in with a password is switched off on this site.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+  });
 });

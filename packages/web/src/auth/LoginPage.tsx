@@ -35,6 +35,14 @@ export function LoginPage() {
     }),
   );
 
+  if (config && !config.local_login) {
+    return (
+      <AuthCard title={t('auth.login.title')}>
+        <Text>{t('localLoginDisabled', { ns: 'errors' })}</Text>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('auth.login.title')}>
       <form noValidate onSubmit={(event) => void submit(event)}>
@@ -53,6 +61,9 @@ export function LoginPage() {
             {...register('password')}
             error={fieldErrorText(errors.password)}
           />
+          <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
+            {t('auth.login.forgotLink')}
+          </Anchor>
           <Button type="submit" loading={logIn.isPending}>
             {t('auth.login.submit')}
           </Button>

@@ -4,6 +4,8 @@ export const siteConfig: SiteConfig = {
   site_name: 'Arca Test',
   site_url: 'http://localhost:5000',
   signup_enabled: true,
+  local_login: true,
+  email_verification_required: true,
   groups_enabled: true,
   deposit: { doi_required: false, restriction_grace_days: 30, custom_fields: [] },
 };

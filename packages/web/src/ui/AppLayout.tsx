@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useUserLanguage } from '../i18n/useUserLanguage.ts';
 import { SiteHeader } from './SiteHeader.tsx';
+import { UnverifiedNotice } from './UnverifiedNotice.tsx';
 
 export function AppLayout() {
   useUserLanguage();
@@ -11,6 +12,7 @@ export function AppLayout() {
         <SiteHeader />
       </AppShell.Header>
       <AppShell.Main>
+        <UnverifiedNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

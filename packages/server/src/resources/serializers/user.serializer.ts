@@ -45,6 +45,7 @@ export function serializeUser(
     };
     item.is_admin = row.isAdmin;
     item.active = row.active;
+    item.email_verified = row.emailVerifiedAt !== null;
   }
   return item;
 }

@@ -43,7 +43,13 @@ export function createRecordKit(deps: RecordServiceDeps) {
   const state = createStateReader(deps.db);
 
   function authorize(action: RecordAction, actor: Actor, loaded: Pick<Loaded, 'facts'>): void {
-    if (!can(recordPolicy, action, actor, loaded.facts)) throw permissionDenied();
+    if (can(recordPolicy, action, actor, loaded.facts)) return;
+    // Say so when a confirmed address is all that is missing.
+    const confirmed = { ...actor, identity: { ...actor.identity, emailUnverified: false } };
+    if (actor.identity.emailUnverified && can(recordPolicy, action, confirmed, loaded.facts)) {
+      throw new DomainError('forbidden', 'emailNotVerified');
+    }
+    throw permissionDenied();
   }
 
   /** A draft the actor may act on (read on the pool, outside any unit of work). */

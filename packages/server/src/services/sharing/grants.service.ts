@@ -6,6 +6,8 @@ import { grants, groups, users } from '../../db/schema.ts';
 import { DomainError, permissionDenied, validationFailed } from '../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
+import { receiverPolicy } from '../../permissions/accounts.policy.ts';
+import { anonymous, can } from '../../permissions/policy.ts';
 import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
@@ -55,6 +57,8 @@ export function createGrantService(deps: {
   targets: ShareTargets;
   mailer: Mailer;
   groupsEnabled: boolean;
+  /** Only accounts with a confirmed address may be given access (issue 23). */
+  requireVerifiedEmail: boolean;
   siteUrl: string;
   siteName: string;
 }) {
@@ -112,6 +116,12 @@ export function createGrantService(deps: {
   }
 
   /** The people a request invites, checked; every problem reported by field. */
+  const mayReceive = (user: UserRow) =>
+    can(receiverPolicy, 'canReceiveGrant', anonymous, {
+      emailVerified: user.emailVerifiedAt !== null,
+      verificationRequired: deps.requireVerifiedEmail,
+    });
+
   async function checkSubjects(target: ShareTarget, input: GrantCreate[]) {
     for (const grant of input) checkGroups(grant.subject.type);
     const userIdOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
@@ -157,6 +167,7 @@ export function createGrantService(deps: {
         const user = userId === null ? undefined : invitable.get(userId);
         if (userId === target.parent.ownerId) errors.push({ field, messages: ['grantToOwner'] });
         else if (!user) errors.push({ field, messages: ['subjectNotFound'] });
+        else if (!mayReceive(user)) errors.push({ field, messages: ['subjectNotVerified'] });
         else invited.set(user.id, user);
       } else if (!groupIds.has(id)) {
         errors.push({ field, messages: ['subjectNotFound'] });

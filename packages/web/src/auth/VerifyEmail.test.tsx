@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, reply } from '../test/fetch-mock.ts';
+import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const config = { 'GET /api/config': reply(200, siteConfig) };
+
+describe('e-mail verification', () => {
+  it("confirms the link's address once, and says so", async () => {
+    const requests = mockFetch({
+      ...config,
+      'GET /api/me': anonymous,
+      'POST /api/auth/verify-email': reply(204),
+    });
+    renderApp('/verify-email?token=abc.def');
+
+    expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.body)).toEqual([{ token: 'abc.def' }]);
+  });
+
+  it("shows the server's word on a used link", async () => {
+    mockFetch({
+      ...config,
+      'GET /api/me': anonymous,
+      'POST /api/auth/verify-email': reply(400, {
+        status: 400,
+        message: 'A validation error occurred.',
+        errors: [
+          {
+            field: 'token',
+            messages: ['This confirmation link is invalid or has expired. Ask for a new one.'],
+          },
+        ],
+      }),
+    });
+    renderApp('/verify-email?token=used');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This confirmation link is invalid or has expired.',
+    );
+  });
+
+  it('tells an unconfirmed user what waits for the link, and sends it again', async () => {
+    const requests = mockFetch({
+      ...config,
+      'GET /api/me': reply(200, buildUser({ email_verified: false })),
+      'POST /api/me/email/verification': reply(202, { email: 'ada@example.org' }),
+    });
+    const { user } = renderApp('/');
+
+    expect(await screen.findByText(/you can prepare drafts, but you cannot publish/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('A new link is on its way to ada@example.org.')).toBeVisible();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says nothing to a confirmed user', async () => {
+    mockFetch({ ...config, 'GET /api/me': reply(200, buildUser({ email_verified: true })) });
+    renderApp('/');
+    await screen.findByRole('banner');
+    expect(screen.queryByText(/you can prepare drafts/)).toBeNull();
+  });
+});

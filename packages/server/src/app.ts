@@ -48,6 +48,7 @@ import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
+import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
     userRoutes,
     adminRoutes,
     vocabularyRoutes,
+    citationStyleRoutes,
     draftRoutes,
     recordRoutes,
     accessRoutes,

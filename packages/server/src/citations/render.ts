@@ -1,3 +1,6 @@
+// The types of citeproc (untyped CommonJS), for every project that compiles this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./citeproc.d.ts" />
 import CSL, { type Engine } from 'citeproc';
 import type { CitationStyle } from './catalogue.ts';
 import { citationLocaleXml } from './locales.ts';

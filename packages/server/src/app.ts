@@ -47,6 +47,7 @@ import { recordCommunityRoutes } from './resources/record-communities.routes.ts'
 import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
+import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import type { Services } from './services/services.ts';
@@ -67,6 +68,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   fileRoutes,
   fileDownloadRoutes,
   recordPageRoutes,
+  exportRoutes,
   accessRequestRoutes,
 ]);
 
@@ -194,6 +196,7 @@ export async function buildApp({
     fileRoutes,
     fileDownloadRoutes,
     recordPageRoutes,
+    exportRoutes,
     accessRequestRoutes,
   ]) {
     await app.register(

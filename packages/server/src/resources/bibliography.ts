@@ -15,12 +15,6 @@ export const citationQuery = z.object({
   locale: z.string().max(50).optional(),
 });
 
-export function wantsBibliography(accept: string | undefined): boolean {
-  return (accept ?? '')
-    .split(',')
-    .some((range) => range.split(';')[0]?.trim().toLowerCase() === BIBLIOGRAPHY);
-}
-
 export interface CitationOptions {
   style: CitationStyle;
   /** A shipped CSL locale; none: the style's own language, else American English. */

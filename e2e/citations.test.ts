@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './server.ts';
 
@@ -13,7 +14,7 @@ async function lakeSediment(): Promise<string> {
 }
 
 describe('the citation box of a record page', () => {
-  it('cites the record in a style and language the reader picks, copies it and lists the exports', async () => {
+  it('cites the record in a style and language the reader picks, copies it and downloads an export', async () => {
     const id = await lakeSediment();
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -63,6 +64,13 @@ describe('the citation box of a record page', () => {
         'json-ld',
       ].map((format) => `/records/${id}/export/${format}`),
     );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'BibTeX' }).click(),
+    ]);
+    const bibtex = readFileSync(await download.path(), 'utf8');
+    expect(bibtex).toMatch(/^@\w+\{/);
+    expect(bibtex).toContain('Lake sediment cores');
     await context.close();
   });
 });

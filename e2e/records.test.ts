@@ -56,7 +56,7 @@ describe('finding and reading records', () => {
     ).toBe(1);
     await page
       .getByTestId('citation')
-      .getByText(/Archer, Alice; Baker, Bob \(2026\)/)
+      .getByText(/^Archer, A\., & Baker, B\. \(2026\)/)
       .waitFor();
 
     // The older version is its own page.

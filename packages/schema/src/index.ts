@@ -9,3 +9,4 @@ export * from './communities.ts';
 export * from './requests.ts';
 export * from './locales.ts';
 export * from './files-listing.ts';
+export * from './citation-locales.ts';

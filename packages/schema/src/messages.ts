@@ -116,6 +116,9 @@ export const errorMessages = {
   unsupportedMediaType: 'Unsupported media type: send the body as application/json.',
   validation: 'A validation error occurred.',
   invalidQuery: 'Invalid querystring parameters.',
+  unknownCitationStyle:
+    'Unknown citation style. GET /api/citation-styles lists the styles available.',
+  unknownCitationLocale: 'Unknown citation locale. Use a language tag such as en-US or de-DE.',
   unauthorized: 'The server could not verify that you are authorized to access the URL requested.',
   permissionDenied: 'Permission denied.',
   csrfMissing:

@@ -51,6 +51,7 @@ import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
+import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
     userRoutes,
     adminRoutes,
     vocabularyRoutes,
+    citationStyleRoutes,
     draftRoutes,
     recordRoutes,
     accessRoutes,

@@ -3,12 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordJson } from '@arca/schema';
 import { EXPORT_FORMATS, type ExportFormat } from '../exports/formats.ts';
 import { HttpError } from '../http/errors.ts';
+import { BIBLIOGRAPHY } from './bibliography.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 
 // Content negotiation of the record API (`Accept`, q-values honoured): the
 // record JSON (also for `*/*` or no Accept), its UI form, or an export format.
 
-export type Negotiated = { kind: 'json' } | { kind: 'export'; format: ExportFormat };
+export type Negotiated =
+  | { kind: 'json' }
+  | { kind: 'export'; format: ExportFormat }
+  /** A formatted citation (`?style=`, `?locale=`): one record only, no list form. */
+  | { kind: 'bibliography' };
 
 /** The media types answered, JSON first so that `*` and ties choose it. */
 function available(list: boolean): string[] {
@@ -17,6 +22,7 @@ function available(list: boolean): string[] {
     if (format.name === 'json' || (list && !format.list)) continue;
     types.push(...format.accepts);
   }
+  if (!list) types.push(BIBLIOGRAPHY);
   return types;
 }
 
@@ -34,6 +40,7 @@ export function negotiate(request: FastifyRequest, reply: FastifyReply, list: bo
   if (chosen === undefined) {
     throw new HttpError(406, 'notAcceptable', { params: { available: types.join(', ') } });
   }
+  if (chosen === BIBLIOGRAPHY) return { kind: 'bibliography' };
   const format =
     chosen === 'application/json' || chosen === UI_JSON ? undefined : formatAccepting(chosen);
   return format ? { kind: 'export', format } : { kind: 'json' };

@@ -8,7 +8,9 @@ import { HttpError } from '../http/errors.ts';
 import { paginationLinks } from '../http/links.ts';
 import { RECORD_SORTS, type SearchResult } from '../services/records/search.service.ts';
 import { facetValues } from './query.ts';
+import { citationQuery } from './bibliography.ts';
 import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
+import { recordCitation } from './record-citation.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 import { negotiate, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
@@ -28,13 +30,10 @@ const searchQuery = z.looseObject({
 });
 
 /** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
-export function recordRoutes({
-  config,
-  services,
-  recordCache,
-  searchCache,
-}: AppContext): FastifyPluginCallbackZod {
+export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
+  const { config, services, recordCache, searchCache } = context;
   const { links, wantsUi, serialize, send } = recordAnswers(config);
+  const citation = recordCitation(context);
   const tags = ['records'];
 
   return (app, _options, done) => {
@@ -228,11 +227,14 @@ export function recordRoutes({
           tags,
           summary: 'Read a published record (a parent id redirects to the latest version)',
           params: idParams,
-          querystring: itemQuery,
+          querystring: itemQuery.extend(citationQuery.shape),
         },
       },
       async (request, reply) => {
         const negotiated = negotiate(request, reply, false);
+        if (negotiated.kind === 'bibliography') {
+          return citation(request, reply, request.params.id, request.query);
+        }
         // Anonymous readers all get the same answer: it can be served from the cache.
         const anonymous =
           negotiated.kind === 'json' &&

@@ -117,6 +117,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await response.json()) as T;
 }
 
+/** A GET whose answer is text in another media type (`text/x-bibliography`), not JSON. */
+export async function apiText(path: string, accept: string, signal?: AbortSignal): Promise<string> {
+  const headers = buildHeaders('GET', false);
+  headers.set('Accept', accept);
+  const response = await fetch(path, { headers, credentials: 'same-origin', signal });
+  if (!response.ok) throw await toApiError(response, headers.get('Accept-Language') ?? undefined);
+  return response.text();
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),

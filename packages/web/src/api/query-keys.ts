@@ -12,6 +12,11 @@ export const queryKeys = {
   recordVersions: (link: string, token: string | undefined) =>
     ['record-versions', link, token ?? ''] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
+  // The record page's citation box (api/citations.ts).
+  citation: (path: string, style: string, locale: string, token: string | undefined) =>
+    ['citation', path, style, locale, token ?? ''] as const,
+  citationStyles: (q: string) => ['citation-styles', q] as const,
+  citationStyle: (id: string) => ['citation-styles', 'id', id] as const,
   // A published record's communities box (api/record-communities.ts).
   recordInclusions: (id: string) => ['record-inclusions', id] as const,
   communitySuggestions: (id: string, mine: boolean, q: string, page: number) =>

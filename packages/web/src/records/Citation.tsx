@@ -1,49 +1,74 @@
 import type { RecordJson } from '@arca/schema';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { CITATION_LOCALES, DEFAULT_CITATION_STYLE } from '@arca/schema/citation-locales';
+import type { Locale } from '@arca/schema/locales';
+import { Anchor, Button, CopyButton, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormattedCitation } from '../api/citations.ts';
 import { apiPath } from '../api/records.ts';
-import { formatCitation, toBibtex, toCslJson } from './citation.ts';
-import { resourceTypeLabel } from './labels.ts';
+import { supportedLanguages } from '../i18n/index.ts';
+import { LANGUAGE_NAMES } from '../i18n/languages.ts';
+import { CitationStylePicker } from './CitationStylePicker.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
 import { Section } from './Section.tsx';
 
-const dataUrl = (type: string, text: string) =>
-  `data:${type};charset=utf-8,${encodeURIComponent(text)}`;
+const languages = supportedLanguages.map((language) => ({
+  value: language,
+  label: LANGUAGE_NAMES[language as Locale] ?? language,
+}));
 
-/** How to cite the record, and its metadata exported for reference managers. */
-export function Citation({ record }: { record: RecordJson }) {
+/**
+ * How to cite the record: the server formats it (`text/x-bibliography`) in the style and
+ * language the reader picks; the export menu has its metadata in every format.
+ */
+export function Citation({ record, token }: { record: RecordJson; token?: string | undefined }) {
   const { t, i18n } = useTranslation();
-  const exports = [
-    {
-      label: 'BibTeX',
-      href: dataUrl('application/x-bibtex', toBibtex(record)),
-      file: `${record.id}.bib`,
-    },
-    {
-      label: 'CSL JSON',
-      href: dataUrl('application/vnd.citationstyles.csl+json', toCslJson(record)),
-      file: `${record.id}.csl.json`,
-    },
-  ];
+  const [style, setStyle] = useState(DEFAULT_CITATION_STYLE);
+  const [language, setLanguage] = useState(i18n.language);
+  const locale = CITATION_LOCALES[language as Locale] ?? 'en-US';
+  const recordPath = apiPath(record.links.self ?? `/api/records/${record.id}`);
+  const citation = useFormattedCitation(recordPath, style, locale, token);
   const conceptDoi = record.parent.pids?.doi?.identifier;
   return (
     <Section title={t('records.citation.title')}>
-      <Text size="sm" data-testid="citation">
-        {formatCitation(record, resourceTypeLabel(record, i18n.language))}
-      </Text>
-      <Group gap="sm" aria-label={t('records.citation.export')}>
-        <Text size="sm" fw={500}>
-          {t('records.citation.export')}
+      <Group grow align="flex-end" gap="xs">
+        <CitationStylePicker value={style} onChange={setStyle} />
+        <Select
+          label={t('records.citation.language')}
+          size="xs"
+          searchable
+          data={languages}
+          value={language}
+          onChange={(value) => value && setLanguage(value)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      {citation.isPending ? (
+        <Skeleton height={48} />
+      ) : citation.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {t('records.citation.failed')}
         </Text>
-        {exports.map((entry) => (
-          <Anchor key={entry.label} size="sm" href={entry.href} download={entry.file}>
-            {entry.label}
-          </Anchor>
-        ))}
-        {record.links.self && (
-          <Anchor size="sm" href={apiPath(record.links.self)} target="_blank" rel="noopener">
-            JSON
-          </Anchor>
-        )}
+      ) : (
+        <Text size="sm" data-testid="citation" lang={locale} style={{ overflowWrap: 'anywhere' }}>
+          {citation.data}
+        </Text>
+      )}
+      <Group gap="xs" justify="space-between">
+        <CopyButton value={citation.data ?? ''}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant={copied ? 'filled' : 'light'}
+              onClick={copy}
+              disabled={!citation.data}
+            >
+              {copied ? t('records.citation.copied') : t('records.citation.copy')}
+            </Button>
+          )}
+        </CopyButton>
+        <ExportMenu id={record.id} token={token} />
       </Group>
       {conceptDoi && (
         <Stack gap={4} data-testid="cite-all-versions">

@@ -90,7 +90,7 @@ export function RecordPage() {
             <VersionsList record={record} token={token} />
             <Communities record={record} />
             {/* A draft is not citable yet: its link and metadata may still change. */}
-            {record.is_published && <Citation record={record} />}
+            {record.is_published && <Citation record={record} token={token} />}
           </Stack>
         </Grid.Col>
       </Grid>

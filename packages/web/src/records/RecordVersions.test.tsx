@@ -83,7 +83,7 @@ describe('versions on the record page', () => {
       [`GET /api/records/${plain.id}/versions`]: reply(200, hitsOf([plain])),
     });
     renderApp(`/records/${plain.id}`);
-    expect(await screen.findByTestId('citation')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Citation' })).toBeInTheDocument();
     expect(screen.queryByTestId('cite-all-versions')).not.toBeInTheDocument();
   });
 });

@@ -7,10 +7,16 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; text?: string; type?: string };
 type Handler = (request: RecordedRequest) => Reply;
 
 export const reply = (status: number, body?: unknown): Reply => ({ status, body });
+/** An answer that is not JSON (a formatted citation, an export). */
+export const textReply = (status: number, text: string, type = 'text/plain'): Reply => ({
+  status,
+  text,
+  type,
+});
 
 /**
  * Replaces `fetch` with a table of `'METHOD /path'` → answer (a reply or a
@@ -43,7 +49,9 @@ function notFound(request: RecordedRequest): Reply {
   return reply(404, { status: 404, message: `No mock for ${request.method} ${request.path}` });
 }
 
-function toResponse({ status, body }: Reply): Response {
+function toResponse({ status, body, text, type }: Reply): Response {
+  if (text !== undefined)
+    return new Response(text, { status, headers: { 'Content-Type': type ?? '' } });
   if (body === undefined) return new Response(null, { status });
   return new Response(JSON.stringify(body), {
     status,

@@ -47,6 +47,7 @@ import { recordCommunityRoutes } from './resources/record-communities.routes.ts'
 import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
+import { oaiRoutes } from './resources/oai.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
     fileDownloadRoutes,
     recordPageRoutes,
     accessRequestRoutes,
+    oaiRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),

@@ -19,7 +19,7 @@ const titleFormat: OaiFormat = {
   schema: 'urn:arca:test:title.xsd',
   namespace: TITLE_NS,
   render: (record: RecordJson) =>
-    `<t:title xmlns:t="${TITLE_NS}">${record.metadata.title.replace(/[<&]/g, '')}</t:title>`,
+    `<t:title xmlns:t="${TITLE_NS}">${(record.metadata.title ?? '').replace(/[<&]/g, '')}</t:title>`,
 };
 
 let t: TestApp;

@@ -79,10 +79,12 @@ afterAll(async () => {
 
 describe('a full harvest while records change', () => {
   it('walks ListRecords with resumption tokens and meets every public record once', async () => {
-    const template = await publishRecord(owner, publishable('Template record'));
+    // Publication order: five records, the template and its copies, four more at the end.
     const firsts: string[] = [];
-    for (let i = 0; i < 5; i += 1)
+    for (let i = 0; i < 5; i += 1) {
       firsts.push((await publishRecord(owner, publishable(`Early ${i}`))).id);
+    }
+    const template = await publishRecord(owner, publishable('Template record'));
     await copyRecord(t.db, template.id, 990, 'hv');
     const lasts: string[] = [];
     for (let i = 0; i < 4; i += 1)
@@ -95,6 +97,8 @@ describe('a full harvest while records change', () => {
 
     const seen: string[] = [];
     let page = await answer({ verb: 'ListRecords', metadataPrefix: 'test_title' });
+    // The first page holds the early records: they are edited after their harvest.
+    expect(identifiersIn(page).slice(0, 5)).toEqual(firsts.map((id) => `${HOST}${id}`));
     const published: string[] = [];
     for (let pages = 1; ; pages += 1) {
       seen.push(...identifiersIn(page).map((identifier) => identifier.slice(HOST.length)));

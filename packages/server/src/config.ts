@@ -103,6 +103,7 @@ const environment = z.object({
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
   ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  ARCA_SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   ARCA_ROBOTS_DISALLOW: z
     .string()
     .default('/api/,/me/,/uploads/,/login,/signup')
@@ -163,6 +164,8 @@ export interface DiscoveryConfig {
   oaiPageSize: number;
   /** Paths robots.txt asks crawlers to leave alone. */
   robotsDisallow: string[];
+  /** Records per sitemap page (the protocol allows 50,000). */
+  sitemapPageSize: number;
 }
 
 /** Limits on clients that hold connections open (docs/SECURITY.md, "Slow clients"). */
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       oaiAdminEmail: e.ARCA_OAI_ADMIN_EMAIL ?? adminEmail(siteHost(e.ARCA_SITE_URL)),
       oaiPageSize: e.ARCA_OAI_PAGE_SIZE,
       robotsDisallow: e.ARCA_ROBOTS_DISALLOW,
+      sitemapPageSize: e.ARCA_SITEMAP_PAGE_SIZE,
     },
     storage:
       e.ARCA_STORAGE === 's3'

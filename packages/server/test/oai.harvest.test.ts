@@ -71,7 +71,7 @@ beforeAll(async () => {
       }) as unknown as RecordJson,
     pageSize: 40,
   });
-});
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
@@ -135,7 +135,7 @@ describe('a full harvest while records change', () => {
       metadataPrefix: 'test_title',
     });
     expect(lastPage).toContain('Edited before its harvest 1');
-  });
+  }, 180_000);
 
   it('selects by modification time and refuses a token that was changed', async () => {
     const all = await answer({ verb: 'ListIdentifiers', metadataPrefix: 'test_title' });

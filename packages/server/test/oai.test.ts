@@ -43,11 +43,14 @@ async function oai(query: string): Promise<string> {
   return response.body;
 }
 
-/** An error response: its code, after checking it against the schema. */
+/** An error response's code; the first response of each code is checked against the schema. */
+const validated = new Set<string | undefined>();
 async function oaiError(query: string): Promise<string | undefined> {
   const body = await oai(query);
-  await expectValidOai(body);
-  return errorCode(body);
+  const code = errorCode(body);
+  if (!validated.has(code)) await expectValidOai(body);
+  validated.add(code);
+  return code;
 }
 
 beforeAll(async () => {
@@ -82,7 +85,8 @@ beforeAll(async () => {
       withDoi('Hidden record', { access: { record: 'restricted', files: 'restricted' } }),
     )
   ).id;
-});
+  // The machine's load decides how long vocabularies take to load.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();

@@ -173,6 +173,64 @@ export function createHarvest(db: Database, present: HitPresenter) {
       return row?.at ? new Date(row.at) : undefined;
     },
 
+    /**
+     * The sitemap's pages of `size` records (the latest public versions, in
+     * publication order), each with the newest modification in it.
+     */
+    async sitemapPages(size: number): Promise<{ page: number; modified: Date }[]> {
+      const result = await db.execute(sql`
+        SELECT page::int AS page, max(updated_at)::text AS modified FROM (
+          SELECT ${records.updatedAt} AS updated_at,
+                 (row_number() OVER (ORDER BY ${records.publishedAt}, ${records.id}) - 1) / ${size} + 1 AS page
+          FROM ${records} JOIN ${parents} ON ${parents.id} = ${records.parentId}
+          WHERE ${records.isLatest} AND ${readable}) numbered
+        GROUP BY page ORDER BY page`);
+      const rows = (result as unknown as { rows: { page: number; modified: string }[] }).rows;
+      return rows.map((row) => ({ page: Number(row.page), modified: new Date(row.modified) }));
+    },
+
+    /**
+     * The records of one sitemap page, read in chunks so that a page of 50,000
+     * streams: each chunk is the next `chunk` rows after the previous one.
+     */
+    async *sitemapPage(
+      page: number,
+      size: number,
+      chunk = 5000,
+    ): AsyncGenerator<{ id: string; modified: Date }[]> {
+      const latest = and(eq(records.isLatest, true), readable);
+      const columns = {
+        id: records.id,
+        modified: records.updatedAt,
+        publishedText: sql<string>`${records.publishedAt}::text`,
+      };
+      const base = () =>
+        db
+          .select(columns)
+          .from(records)
+          .innerJoin(parents, eq(parents.id, records.parentId))
+          .orderBy(asc(records.publishedAt), asc(records.id));
+      let rows = await base()
+        .where(latest)
+        .limit(Math.min(chunk, size))
+        .offset((page - 1) * size);
+      let left = size;
+      while (rows.length > 0) {
+        yield rows.map(({ id, modified }) => ({ id, modified }));
+        left -= rows.length;
+        const last = rows.at(-1)!;
+        if (left <= 0 || rows.length < chunk) return;
+        rows = await base()
+          .where(
+            and(
+              latest,
+              sql`(${records.publishedAt}, ${records.id}) > (${last.publishedText}::timestamptz, ${last.id})`,
+            ),
+          )
+          .limit(Math.min(chunk, left));
+      }
+    },
+
     /** Every set: the resource types and the public communities. */
     async sets(): Promise<{ spec: string; name: string }[]> {
       const [types, publicCommunities] = await Promise.all([

@@ -185,7 +185,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
           FROM ${records} JOIN ${parents} ON ${parents.id} = ${records.parentId}
           WHERE ${records.isLatest} AND ${readable}) numbered
         GROUP BY page ORDER BY page`);
-      const rows = (result as unknown as { rows: { page: number; modified: string }[] }).rows;
+      const rows = (result as { rows: { page: number; modified: string }[] }).rows;
       return rows.map((row) => ({ page: Number(row.page), modified: new Date(row.modified) }));
     },
 

@@ -103,6 +103,8 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 
 export const errorMessages = {
   notFound: 'The requested URL was not found on the server.',
+  /** No media type in the request's Accept header is one Arca can produce. */
+  notAcceptable: 'None of the media types asked for can be answered. Available: {{available}}.',
   pidNotFound: 'The persistent identifier does not exist.',
   /** InvenioRDM's answer to a lookup that found nothing (NoResultFound). */
   resultNotFound: 'Not found.',

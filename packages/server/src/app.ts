@@ -50,6 +50,7 @@ import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { oaiRoutes } from './resources/oai.routes.ts';
 import { discoveryRoutes } from './resources/discovery.routes.ts';
+import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
@@ -69,6 +70,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   fileRoutes,
   fileDownloadRoutes,
   recordPageRoutes,
+  exportRoutes,
   accessRequestRoutes,
 ]);
 
@@ -195,6 +197,7 @@ export async function buildApp({
     fileRoutes,
     fileDownloadRoutes,
     recordPageRoutes,
+    exportRoutes,
     accessRequestRoutes,
     oaiRoutes,
     discoveryRoutes,

@@ -1,7 +1,14 @@
 import type { RecordJson } from '@arca/schema';
 import { cslItem } from './csl.ts';
 import { dataciteJson } from './datacite.ts';
+import { bibtex, bibtexList } from './bibtex.ts';
 import { dataciteXml, dataciteXmlList } from './datacite-xml.ts';
+import { dcatXml, dcatXmlList } from './dcat.ts';
+import { dublinCoreXml, dublinCoreXmlList } from './dublin-core.ts';
+import { geoJson } from './geojson.ts';
+import { schemaOrgDataset } from './json-ld.ts';
+import { linkset, linksetText } from './linkset.ts';
+import { marcXml, marcXmlList } from './marcxml.ts';
 
 /*
  * The export formats (InvenioRDM's names and media types). Every serializer is a
@@ -24,6 +31,8 @@ export interface ExportFormat {
   extension: string;
   serialize: (record: RecordJson) => string | object;
   list?: (records: RecordJson[]) => string | object;
+  /** Served through content negotiation only (another format has the download name). */
+  negotiatedOnly?: boolean;
 }
 
 const jsonFormat = (
@@ -59,9 +68,65 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     serialize: dataciteXml,
     list: dataciteXmlList,
   },
+  {
+    name: 'dublincore',
+    mediaType: 'application/x-dc+xml',
+    accepts: ['application/x-dc+xml'],
+    extension: 'xml',
+    serialize: dublinCoreXml,
+    list: dublinCoreXmlList,
+  },
+  {
+    name: 'marcxml',
+    mediaType: 'application/marcxml+xml',
+    accepts: ['application/marcxml+xml'],
+    extension: 'xml',
+    serialize: marcXml,
+    list: marcXmlList,
+  },
+  {
+    name: 'bibtex',
+    mediaType: 'application/x-bibtex',
+    accepts: ['application/x-bibtex'],
+    extension: 'bib',
+    serialize: bibtex,
+    list: bibtexList,
+  },
+  {
+    name: 'dcat-ap',
+    mediaType: 'application/dcat+xml',
+    accepts: ['application/dcat+xml', 'application/rdf+xml'],
+    extension: 'rdf',
+    serialize: dcatXml,
+    list: dcatXmlList,
+  },
+  jsonFormat('json-ld', 'application/ld+json', 'jsonld', schemaOrgDataset),
+  jsonFormat('geojson', 'application/vnd.geo+json', 'geojson', geoJson, false),
+  jsonFormat(
+    'linkset',
+    'application/linkset+json',
+    'json',
+    (record) => linkset(record, describedBy()),
+    false,
+  ),
+  {
+    name: 'linkset',
+    mediaType: 'application/linkset',
+    accepts: ['application/linkset'],
+    extension: 'txt',
+    serialize: (record) => linksetText(record, describedBy()),
+    negotiatedOnly: true,
+  },
 ];
+
+/** What a record's linkset lists as `describedby`: every metadata export but the linkset. */
+function describedBy() {
+  return EXPORT_FORMATS.filter(
+    (format) => !format.negotiatedOnly && format.name !== 'linkset' && format.name !== 'json',
+  );
+}
 
 /** The format of an export name, if Arca has it. */
 export function formatNamed(name: string): ExportFormat | undefined {
-  return EXPORT_FORMATS.find((format) => format.name === name);
+  return EXPORT_FORMATS.find((format) => format.name === name && !format.negotiatedOnly);
 }

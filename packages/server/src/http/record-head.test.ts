@@ -1,6 +1,7 @@
 import type { RecordJson } from '@arca/schema';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, recordHead, schemaOrgDataset, scriptJson, withHead } from './record-head.ts';
+import { escapeHtml, recordHead, scriptJson, withHead } from './record-head.ts';
+import { schemaOrgDataset } from '../exports/json-ld.ts';
 
 function record(overrides: Partial<RecordJson> = {}): RecordJson {
   return {

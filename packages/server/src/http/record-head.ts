@@ -1,9 +1,11 @@
 import type { Creatibutor, RecordJson, RecordFileEntry } from '@arca/schema';
+import { schemaOrgDataset } from '../exports/json-ld.ts';
 import { htmlToText } from '../services/html.ts';
 
 // What scholarly search engines read from a record page without running its
 // JavaScript: Highwire Press `citation_*` tags (Google Scholar's inclusion
-// guidelines) and schema.org Dataset JSON-LD (Google Dataset Search).
+// guidelines) and schema.org Dataset JSON-LD (Google Dataset Search; the
+// mapping is the JSON-LD export's, exports/json-ld.ts).
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -51,79 +53,6 @@ function fileEntries(record: RecordJson): RecordFileEntry[] {
 
 const isPdf = (file: RecordFileEntry) =>
   file.mimetype === 'application/pdf' || file.key.toLowerCase().endsWith('.pdf');
-
-function schemaOrgCreator(creator: Creatibutor): Record<string, unknown> {
-  const who = creator.person_or_org;
-  const orcid = who.identifiers?.find((identifier) => identifier.scheme === 'orcid');
-  const ror = who.identifiers?.find((identifier) => identifier.scheme === 'ror');
-  const affiliations = (creator.affiliations ?? []).filter((affiliation) => affiliation.name);
-  return {
-    '@type': who.type === 'personal' ? 'Person' : 'Organization',
-    name: creatorName(creator),
-    ...(who.type === 'personal' && who.given_name ? { givenName: who.given_name } : {}),
-    ...(who.type === 'personal' && who.family_name ? { familyName: who.family_name } : {}),
-    ...(orcid ? { '@id': `https://orcid.org/${orcid.identifier}` } : {}),
-    ...(ror ? { '@id': `https://ror.org/${ror.identifier}` } : {}),
-    ...(affiliations.length
-      ? {
-          affiliation: affiliations.map((affiliation) => ({
-            '@type': 'Organization',
-            name: affiliation.name,
-            ...(affiliation.id ? { '@id': `https://ror.org/${affiliation.id}` } : {}),
-          })),
-        }
-      : {}),
-  };
-}
-
-/** The schema.org Dataset description of a published record. */
-export function schemaOrgDataset(record: RecordJson): Record<string, unknown> {
-  const { metadata } = record;
-  const doi = record.pids.doi?.identifier;
-  const page = record.links.self_html;
-  const description = metadata.description ? plainText(metadata.description) : undefined;
-  const licenses = (metadata.rights ?? [])
-    .map((license) => license.props?.url ?? license.link)
-    .filter(Boolean);
-  const keywords = (metadata.subjects ?? []).map((subject) => subject.subject).filter(Boolean);
-  const files = fileEntries(record);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Dataset',
-    '@id': doi ? `https://doi.org/${doi}` : page,
-    ...(doi ? { identifier: `https://doi.org/${doi}` } : {}),
-    url: page,
-    name: metadata.title,
-    ...(description ? { description } : {}),
-    creator: (metadata.creators ?? []).map(schemaOrgCreator),
-    ...(metadata.publication_date ? { datePublished: metadata.publication_date } : {}),
-    dateModified: record.updated,
-    ...(metadata.version ? { version: metadata.version } : {}),
-    ...(metadata.publisher
-      ? { publisher: { '@type': 'Organization', name: metadata.publisher } }
-      : {}),
-    ...(licenses.length ? { license: licenses.length === 1 ? licenses[0] : licenses } : {}),
-    ...(keywords.length ? { keywords } : {}),
-    ...(metadata.languages?.length
-      ? { inLanguage: metadata.languages.map((language) => language.id) }
-      : {}),
-    isAccessibleForFree:
-      record.access.status === 'open' || record.access.status === 'metadata-only',
-    ...(files.length
-      ? {
-          distribution: files
-            .filter((file) => file.links.content)
-            .map((file) => ({
-              '@type': 'DataDownload',
-              name: file.key,
-              contentUrl: file.links.content,
-              encodingFormat: file.mimetype,
-              contentSize: String(file.size),
-            })),
-        }
-      : {}),
-  };
-}
 
 /** Google Scholar's date form: 2024/05/12, 2024/05 or 2024 (the start of an interval). */
 function scholarDate(date: string): string {

@@ -9,6 +9,8 @@ import { RECORD_SORTS, type SearchResult } from '../services/records/search.serv
 import { facetValues } from './query.ts';
 import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
+import { negotiate, sendExport, sendExportList } from './negotiation.ts';
+import type { RecordJson } from '@arca/schema';
 
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
@@ -40,10 +42,14 @@ export function recordRoutes({
       { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
       async (request, reply) => {
         const query = request.query;
+        const negotiated = negotiate(request, reply, true);
         // Anonymous visitors asking the same search all get the same answer.
         const { actor } = request;
         const anonymous =
-          actor.identity.userId === null && actor.links.length === 0 && !query.expand;
+          negotiated.kind === 'json' &&
+          actor.identity.userId === null &&
+          actor.links.length === 0 &&
+          !query.expand;
         const key = `${request.url}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const contentType = wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8';
         const cached = anonymous ? searchCache.get(key) : undefined;
@@ -62,6 +68,12 @@ export function recordRoutes({
             file_type: query.file_type ?? [],
           },
         });
+        if (negotiated.kind === 'export') {
+          const records = result.hits.map(
+            (view) => serialize(request, view) as unknown as RecordJson,
+          );
+          return sendExportList(reply, negotiated.format, records);
+        }
         const answer = searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
         const body = JSON.stringify(answer);
@@ -216,8 +228,10 @@ export function recordRoutes({
         },
       },
       async (request, reply) => {
+        const negotiated = negotiate(request, reply, false);
         // Anonymous readers all get the same answer: it can be served from the cache.
         const anonymous =
+          negotiated.kind === 'json' &&
           request.identity.userId === null &&
           !request.query.token &&
           !request.cookies[LINKS_COOKIE] &&
@@ -245,8 +259,12 @@ export function recordRoutes({
             .send({ status: 302, message: request.t('redirecting'), location });
         }
         const headers = {
-          link: `<${links.api(`/records/${result.row.id}`)}>; rel="linkset"; type="application/linkset+json"`,
+          link: `<${links.html(`/records/${result.row.id}/export/linkset`)}>; rel="linkset"; type="application/linkset+json"`,
         };
+        if (negotiated.kind === 'export') {
+          const record = serialize(request, result) as unknown as RecordJson;
+          return sendExport(reply.headers(headers), negotiated.format, record);
+        }
         if (!anonymous) return send(request, reply.headers(headers), result);
         const answer = {
           body: JSON.stringify(serialize(request, result)),

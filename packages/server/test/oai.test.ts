@@ -27,6 +27,28 @@ const withDoi = (title: string, overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
+const OAI_DC = [
+  { namespace: 'http://www.openarchives.org/OAI/2.0/oai_dc/', file: xsd('oai_dc.xsd') },
+  { namespace: 'http://purl.org/dc/elements/1.1/', file: xsd('simpledc20021212.xsd') },
+  { namespace: 'http://www.w3.org/XML/1998/namespace', file: xsd('xml.xsd') },
+];
+const MARC = [{ namespace: 'http://www.loc.gov/MARC21/slim', file: xsd('MARC21slim.xsd') }];
+// RDF/XML has no XML Schema: any well-formed rdf:RDF passes (the DCAT-AP export has its own tests).
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const RDF = [
+  {
+    namespace: RDF_NS,
+    file: {
+      fileName: 'rdf.xsd',
+      contents: `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="${RDF_NS}">
+  <xs:element name="RDF"><xs:complexType><xs:sequence>
+    <xs:any namespace="##any" processContents="skip" minOccurs="0" maxOccurs="unbounded"/>
+  </xs:sequence><xs:anyAttribute processContents="skip"/></xs:complexType></xs:element>
+</xs:schema>`,
+    },
+  },
+];
+
 let t: TestApp;
 let owner: TestClient;
 const ids: Record<'inCommunity' | 'software' | 'filesRestricted' | 'restricted', string> = {
@@ -118,7 +140,7 @@ describe('OAI-PMH verbs', () => {
   it('ListMetadataFormats lists the formats, for the repository and for a record', async () => {
     const body = await oai('verb=ListMetadataFormats');
     await expectValidOai(body);
-    for (const prefix of ['oai_datacite', 'datacite']) {
+    for (const prefix of ['oai_dc', 'oai_datacite', 'datacite', 'oai_marc21', 'marc21', 'dcat']) {
       expect(body).toContain(`<metadataPrefix>${prefix}</metadataPrefix>`);
     }
     const forRecord = await oai(
@@ -185,6 +207,18 @@ describe('OAI-PMH verbs', () => {
     );
     await expectValidOai(wrapped, OAI_DATACITE);
     expect(wrapped).toContain('<schemaVersion>4.5</schemaVersion>');
+    for (const [prefix, schemas, text] of [
+      ['oai_dc', OAI_DC, '<dc:title>Peat cores</dc:title>'],
+      ['oai_marc21', MARC, 'Peat cores'],
+      ['marc21', MARC, 'Peat cores'],
+      ['dcat', RDF, '<dct:title>Peat cores</dct:title>'],
+    ] as const) {
+      const body = await oai(
+        `verb=GetRecord&metadataPrefix=${prefix}&identifier=${HOST}${ids.inCommunity}`,
+      );
+      await expectValidOai(body, [...schemas]);
+      expect(body, prefix).toContain(text);
+    }
   });
 
   it('answers a form POST as it answers GET', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedIn } from './communities.helpers.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
+import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
 
 // A stand-in for the built web app: the shell is all the server sends of it.
 const webDist = mkdtempSync(path.join(tmpdir(), 'arca-web-'));
@@ -97,5 +98,58 @@ describe('paths that are not pages', () => {
     const api = await t.client().get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.json.status).toBe(404);
+  });
+});
+
+describe('Signposting on the landing page', () => {
+  it('links the DOI, every export, each file, the authors, the licence and the types', async () => {
+    const draft = await draftWithFiles(owner, {
+      metadata: {
+        ...publishable().metadata,
+        resource_type: { id: 'software' },
+        creators: [
+          {
+            person_or_org: {
+              type: 'personal',
+              family_name: 'Lovelace',
+              given_name: 'Ada',
+              identifiers: [{ scheme: 'orcid', identifier: '0000-0002-1825-0097' }],
+            },
+          },
+        ],
+        rights: [{ id: 'cc-by-4.0' }],
+      },
+    });
+    await uploadFile(owner, draft.id, 'data é.csv', someBytes(64));
+    expect((await owner.post(`/api/records/${draft.id}/draft/pids/doi`)).status).toBe(201);
+    const done = await owner.post(`/api/records/${draft.id}/draft/actions/publish`);
+    expect(done.status, done.body).toBe(202);
+    const doi = done.json.pids.doi.identifier as string;
+
+    // Twice: the second answer comes from the page cache and must carry the same links.
+    for (let read = 0; read < 2; read += 1) {
+      const page = await t.client().get(`/records/${draft.id}`);
+      expect(page.status).toBe(200);
+      const links = String(page.headers.link).split(', ');
+      const landing = `http://arca.test/records/${draft.id}`;
+      expect(links).toContain(`<https://doi.org/${doi}> ; rel="cite-as"`);
+      expect(links).toContain(`<https://orcid.org/0000-0002-1825-0097> ; rel="author"`);
+      expect(links).toContain(`<https://schema.org/AboutPage> ; rel="type"`);
+      expect(links).toContain(`<https://schema.org/SoftwareSourceCode> ; rel="type"`);
+      expect(
+        links.some((link) => /creativecommons\.org\/licenses\/by\/4\.0.*rel="license"/.test(link)),
+      ).toBe(true);
+      expect(links).toContain(
+        `<${landing}/export/datacite-xml> ; rel="describedby" ; type="application/vnd.datacite.datacite+xml"`,
+      );
+      expect(links).toContain(
+        `<${landing}/export/linkset> ; rel="linkset" ; type="application/linkset+json"`,
+      );
+      expect(links.filter((link) => link.includes('rel="describedby"')).length).toBeGreaterThan(8);
+      const items = links.filter((link) => link.includes('rel="item"'));
+      expect(items).toHaveLength(1);
+      expect(items[0]).toContain('data%20%C3%A9.csv/content');
+      expect(items[0]).toContain('type="text/csv"');
+    }
   });
 });

@@ -22,6 +22,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerMergeSlashes } from './http/merge-slashes.ts';
 import { guardSlowClients, timeoutOptions } from './http/slow-clients.ts';
 import { registerWebApp, sendAppShell } from './http/web.ts';
+import { isAppRoute } from './http/app-routes.ts';
 import { registerActor, rememberPageToken, withActor } from './http/actor.ts';
 import {
   acceptedLanguages,
@@ -49,6 +50,8 @@ import { recordCommunityRoutes } from './resources/record-communities.routes.ts'
 import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
+import { oaiRoutes } from './resources/oai.routes.ts';
+import { discoveryRoutes } from './resources/discovery.routes.ts';
 import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
@@ -202,6 +205,8 @@ export async function buildApp({
     recordPageRoutes,
     exportRoutes,
     accessRequestRoutes,
+    oaiRoutes,
+    discoveryRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),
@@ -214,6 +219,8 @@ export async function buildApp({
     if (isPage && hasWebApp) {
       // A page opened with ?token= remembers the secret link for the API calls that follow.
       await rememberPageToken(request, reply, context);
+      // Not one of the app's pages: the app shows its "not found", with the status to match.
+      if (!isAppRoute(request.url)) void reply.status(404);
       return sendAppShell(reply);
     }
     return apiNotFound(app, request, reply);

@@ -106,6 +106,19 @@ const environment = z.object({
     .positive()
     .default(7 * 24),
   ARCA_FILES_SWEEP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
+  ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
+  ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  ARCA_SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  ARCA_ROBOTS_DISALLOW: z
+    .string()
+    .default('/api/,/me/,/uploads/,/login,/signup')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((path) => path.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -147,6 +160,19 @@ export interface Config {
   communityCreation: 'users' | 'admins';
   /** Days before an open request expires; 0: never. */
   requestExpiryDays: number;
+  discovery: DiscoveryConfig;
+}
+
+/** OAI-PMH and what robots.txt asks of crawlers. */
+export interface DiscoveryConfig {
+  /** Identify's adminEmail. */
+  oaiAdminEmail: string;
+  /** Records per ListRecords page (ListIdentifiers: five times as many). */
+  oaiPageSize: number;
+  /** Paths robots.txt asks crawlers to leave alone. */
+  robotsDisallow: string[];
+  /** Records per sitemap page (the protocol allows 50,000). */
+  sitemapPageSize: number;
 }
 
 /** Mailed account links, and what an account may do before its address is verified. */
@@ -298,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     communityCreation: e.ARCA_COMMUNITY_CREATION,
     requestExpiryDays: e.ARCA_REQUEST_EXPIRY_DAYS,
+    discovery: {
+      oaiAdminEmail: e.ARCA_OAI_ADMIN_EMAIL ?? adminEmail(siteHost(e.ARCA_SITE_URL)),
+      oaiPageSize: e.ARCA_OAI_PAGE_SIZE,
+      robotsDisallow: e.ARCA_ROBOTS_DISALLOW,
+      sitemapPageSize: e.ARCA_SITEMAP_PAGE_SIZE,
+    },
     storage:
       e.ARCA_STORAGE === 's3'
         ? {
@@ -338,6 +370,11 @@ function smtpSettings(e: z.infer<typeof environment>): SmtpSettings | undefined 
       ? { auth: { user: e.ARCA_SMTP_USER, pass: e.ARCA_SMTP_PASSWORD ?? '' } }
       : {}),
   };
+}
+
+/** OAI-PMH's schema wants a domain with a dot: `localhost` gets `.localdomain`. */
+function adminEmail(host: string): string {
+  return `admin@${host.includes('.') ? host : `${host}.localdomain`}`;
 }
 
 function siteHost(siteUrl: string | undefined): string {

@@ -9,6 +9,7 @@ import { DomainError } from '../services/errors.ts';
 import { linkBuilder } from '../http/links.ts';
 import { recordHead, withHead } from '../http/record-head.ts';
 import { appShellReader } from '../http/web.ts';
+import { signpostingLinks } from '../http/signposting.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
 
 const pageParams = z.object({ id: z.string().min(1).max(100) });
@@ -16,7 +17,8 @@ const pageQuery = z.looseObject({ token: z.string().optional(), preview: z.strin
 
 /**
  * The record page's first HTML (`/records/{id}`): the web app's shell with the
- * record's title, citation meta tags and JSON-LD, so that scholarly search
+ * record's title, citation meta tags and JSON-LD (and Signposting links in its
+ * `Link` header), so that scholarly search
  * engines index records without running JavaScript. Only a record the
  * requester may read gets its head; anything else is the plain shell, and the
  * app shows the error.
@@ -54,7 +56,7 @@ export function recordPageRoutes({
           !request.cookies[LINKS_COOKIE];
         const key = `page|${request.params.id}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
-        if (cached) return reply.send(cached.body);
+        if (cached) return reply.headers(cached.headers).send(cached.body);
         const generation = recordCache.generation;
 
         const result = await services.records
@@ -80,6 +82,7 @@ export function recordPageRoutes({
           languages: request.languages,
         }) as unknown as RecordJson;
         const page = withHead(shell, recordHead(record, config.siteName));
+        const headers = { link: signpostingLinks(record) };
         if (anonymous) {
           recordCache.set(
             key,
@@ -88,12 +91,12 @@ export function recordPageRoutes({
               body: page,
               etag: '',
               contentType: 'text/html; charset=utf-8',
-              headers: {},
+              headers,
             },
             generation,
           );
         }
-        return reply.send(page);
+        return reply.headers(headers).send(page);
       },
     );
     done();

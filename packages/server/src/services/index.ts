@@ -16,6 +16,7 @@ import { createJobQueue } from '../jobs/queue.ts';
 import { createPidService } from './pids.service.ts';
 import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
+import { createHarvest } from './harvest/harvest.service.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
 import { MAIL_JOB, createMailer } from '../mail/mailer.ts';
@@ -163,6 +164,7 @@ export function createServices(
     jobs,
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
+    harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),
     accounts,
     verification,
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),

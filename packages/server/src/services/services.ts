@@ -9,6 +9,7 @@ import type { VocabularyService } from './vocabularies.service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from './records/records.service.ts';
 import type { RecordSearch } from './records/search.service.ts';
+import type { Harvest } from './harvest/harvest.service.ts';
 import type { AccessService } from './sharing/access.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxReader } from '../mail/outbox.ts';
@@ -40,6 +41,8 @@ export interface Services {
   jobs: JobQueue;
   records: RecordService;
   recordSearch: RecordSearch;
+  /** Published records for harvesters and sitemaps: public ones, in publication order. */
+  harvest: Harvest;
   groups: GroupService;
   health: HealthService;
   sessions: SessionService;

@@ -1,0 +1,37 @@
+/**
+ * The web app's pages (packages/web/src/routes.tsx), as paths the server
+ * answers with the app and 200; any other page path gets the app with 404,
+ * which shows its "not found" page. A test keeps the two lists together.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/login',
+  '/signup',
+  '/search',
+  '/records/:id',
+  '/communities/:slug',
+  '/communities/:slug/about',
+  '/communities/:slug/upload',
+  '/uploads/new',
+  '/uploads/:id',
+  '/me/requests',
+  '/me/requests/:id',
+  '/me/uploads',
+  '/me/communities',
+  '/me/settings',
+  '/me/settings/tokens',
+] as const;
+
+const patterns = APP_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));
+
+/** Whether a request's path (query aside) is one of the web app's pages. */
+export function isAppRoute(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return patterns.some((pattern) => pattern.test(decoded));
+}

@@ -72,15 +72,22 @@ export function createPidService(db: Database, prefix: string) {
         );
     },
 
-    async register(objectId: string, identifier: string, provider: string): Promise<void> {
+    /**
+     * Registers the object's DOI; one held by another object is never taken
+     * over (false), whatever the draft says.
+     */
+    async register(objectId: string, identifier: string, provider: string): Promise<boolean> {
       const id = identifier.toLowerCase();
-      await db
+      const rows = await db
         .insert(pids)
         .values({ scheme: 'doi', identifier: id, objectId, provider, status: 'registered' })
         .onConflictDoUpdate({
           target: [pids.scheme, pids.identifier],
-          set: { status: 'registered', objectId },
-        });
+          set: { status: 'registered' },
+          setWhere: eq(pids.objectId, objectId),
+        })
+        .returning({ objectId: pids.objectId });
+      return rows.length > 0;
     },
 
     /** Registered DOIs of an object other than `keep` (an edit replaced them). */

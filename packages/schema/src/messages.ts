@@ -135,6 +135,10 @@ export const errorMessages = {
   invalidQuerySyntax: 'Invalid query string syntax.',
   unknownSearchField: 'Unknown search field: {{field}}.',
   redirecting: 'Redirecting...',
+  // Deletion (InvenioRDM's tombstones).
+  recordDeleted: 'The record has been deleted.',
+  recordNotDeleted: 'This record is not deleted.',
+  deletionAlreadyRequested: 'The deletion of this record has already been requested.',
   internal: 'The server encountered an internal error.',
   // Sharing (API.md §3).
   linkNotFound: 'No secret link found with the given ID.',

@@ -90,6 +90,26 @@ export function createPidService(db: Database, prefix: string) {
       return rows.length > 0;
     },
 
+    /**
+     * A deleted record's (or whole parent's) DOIs: kept, never given to
+     * another object, and marked `deleted`. The built-in provider only changes
+     * this state; a registration agency's provider hides the DOI there.
+     */
+    async onRecordDeleted(objectId: string): Promise<void> {
+      await db
+        .update(pids)
+        .set({ status: 'deleted' })
+        .where(and(eq(pids.objectId, objectId), eq(pids.status, 'registered')));
+    },
+
+    /** A restored record's DOIs are registered again (state only, as on deletion). */
+    async onRecordRestored(objectId: string): Promise<void> {
+      await db
+        .update(pids)
+        .set({ status: 'registered' })
+        .where(and(eq(pids.objectId, objectId), eq(pids.status, 'deleted')));
+    },
+
     /** Registered DOIs of an object other than `keep` (an edit replaced them). */
     async releaseOthers(objectId: string, keep: string | null): Promise<void> {
       const rows = await db

@@ -34,5 +34,13 @@ export function pidsComponent(doiPrefix: string): RecordComponent {
     async onDeleteDraft(tx, id) {
       await createPidService(tx, doiPrefix).discardReserved(id);
     },
+
+    async onDeleteRecord(tx, id) {
+      await createPidService(tx, doiPrefix).onRecordDeleted(id);
+    },
+
+    async onRestoreRecord(tx, id) {
+      await createPidService(tx, doiPrefix).onRecordRestored(id);
+    },
   };
 }

@@ -90,7 +90,7 @@ describe('an owner deleting their record', () => {
     const gone = await t.client().get(`/api/records/${record.id}`);
     expect(gone.json).toMatchObject({
       status: 410,
-      message: 'The record has been deleted.',
+      message: 'Record deleted',
       tombstone: {
         removal_reason: { id: 'test-record' },
         note: 'Uploaded by mistake.',
@@ -235,7 +235,7 @@ describe('administrators', () => {
       // Its file entries are gone, and the objects only it named with them.
       `SELECT count(*)::int AS n FROM file_entries WHERE record_id = '${record.id}'`,
     );
-    expect((listing as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((listing as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('delete every version of a record at once', async () => {

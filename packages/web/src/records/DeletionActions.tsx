@@ -94,8 +94,7 @@ function DeletionDialog({ record, admin }: { record: RecordJson; admin: boolean 
             label={t('records.deletion.note')}
             value={note}
             maxLength={1000}
-            autosize
-            minRows={2}
+            rows={3}
             onChange={(event) => setNote(event.currentTarget.value)}
           />
           {admin && (
@@ -103,8 +102,7 @@ function DeletionDialog({ record, admin }: { record: RecordJson; admin: boolean 
               <Textarea
                 label={t('records.deletion.citation')}
                 value={citation}
-                autosize
-                minRows={2}
+                rows={3}
                 onChange={(event) => setCitation(event.currentTarget.value)}
               />
               <Checkbox

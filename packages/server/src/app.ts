@@ -55,6 +55,7 @@ import { discoveryRoutes } from './resources/discovery.routes.ts';
 import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
+import { recordDeletionRoutes } from './resources/record-deletion.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -75,6 +76,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   recordPageRoutes,
   exportRoutes,
   accessRequestRoutes,
+  recordDeletionRoutes,
 ]);
 
 export interface BuildOptions {
@@ -207,6 +209,7 @@ export async function buildApp({
     accessRequestRoutes,
     oaiRoutes,
     discoveryRoutes,
+    recordDeletionRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),

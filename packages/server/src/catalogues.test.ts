@@ -30,6 +30,7 @@ function englishVocabulary(): Tree {
     'titletypes',
     'relationtypes',
     'subjects',
+    'removalreasons',
   ];
   const licences = readJson(new URL('licenses.json', dataDir)) as Record<string, unknown>[];
   const english = (field: string) =>
@@ -114,6 +115,7 @@ const SAME_AS_ENGLISH = new Set([
   'Links ({{n}})',
   'Message',
   'Model',
+  'Note',
   'Name',
   'Number',
   'Open',
@@ -127,6 +129,7 @@ const SAME_AS_ENGLISH = new Set([
   'Preprint',
   'Presentation',
   'Public',
+  'Spam',
   'Publication',
   'Record:',
   'Records',

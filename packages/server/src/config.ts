@@ -59,6 +59,7 @@ const environment = z.object({
     .default('10.1234'),
   ARCA_DOI_REQUIRED: flag.default(false),
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
+  ARCA_DELETION_WINDOW_DAYS: z.coerce.number().min(0).default(30),
   ARCA_DEPOSIT_CUSTOM_FIELDS: z
     .string()
     .default('')
@@ -146,6 +147,8 @@ export interface Config {
   doiPrefix: string;
   doiRequired: boolean;
   restrictionGraceDays: number;
+  /** Days after publication in which an owner deletes a record at once; later, it is a request. */
+  deletionWindowDays: number;
   /** The optional custom field groups the deposit form shows. */
   depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;
@@ -314,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     doiPrefix: e.ARCA_DOI_PREFIX,
     doiRequired: e.ARCA_DOI_REQUIRED,
     restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
+    deletionWindowDays: e.ARCA_DELETION_WINDOW_DAYS,
     depositCustomFields: e.ARCA_DEPOSIT_CUSTOM_FIELDS,
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),

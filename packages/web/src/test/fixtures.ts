@@ -8,6 +8,7 @@ export const siteConfig: SiteConfig = {
   email_verification_required: true,
   groups_enabled: true,
   deposit: { doi_required: false, restriction_grace_days: 30, custom_fields: [] },
+  deletion_window_days: 30,
 };
 
 export function buildUser(overrides: Partial<UserItem> = {}): UserItem {

@@ -198,7 +198,10 @@ export function serializeRecord(
     },
     links: recordLinks(view, abilities, context),
   };
-  if (view.kind === 'record') body.deletion_status = { is_deleted: false, status: 'P' };
+  if (view.kind === 'record') {
+    const status = (view.row as { deletionStatus?: string }).deletionStatus ?? 'P';
+    body.deletion_status = { is_deleted: status === 'D', status };
+  }
   if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
   if (view.owner) {
     body.expanded = {
@@ -225,6 +228,8 @@ export function serializeRecord(
       created_date_l10n_long: longDate(view.row.createdAt, context.language),
       updated_date_l10n_long: longDate(view.row.updatedAt, context.language),
       is_draft: view.kind === 'draft',
+      // When it was first published: an owner's deletion is immediate within the window after.
+      ...('publishedAt' in view.row ? { published_at: view.row.publishedAt.toISOString() } : {}),
       ...(view.doiRule
         ? {
             pids: {

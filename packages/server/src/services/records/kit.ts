@@ -17,6 +17,7 @@ import type { RecordComponent } from './components.ts';
 import { dropEmpty, normalizeDocument, type RecordDocument } from './document.ts';
 import type { RecordRow } from './repository.ts';
 import { sanitizeDescriptions } from './rich-text.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 import { createStateReader, type DraftLoaded, type Loaded } from './state.ts';
 import { createUnitOfWork, type UnitOfWork } from './unit-of-work.ts';
 import type { UserLimitsService } from '../user-limits.ts';
@@ -29,6 +30,8 @@ export interface RecordServiceDeps {
   vocabularies: VocabularyService;
   validator: RecordValidator;
   doiPrefix: string;
+  /** The site's address: a tombstone's citation links the record there when it has no DOI. */
+  siteUrl: string;
   files: RecordFilesComponent;
   /** Per-user limits: a new draft is refused past the owner's open drafts. */
   userLimits: Pick<UserLimitsService, 'checkOpenDrafts'>;
@@ -63,6 +66,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
   async function loadRecord(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
     const loaded = await state.recordState(id);
     if (!loaded) throw pidNotFound();
+    if (isDeleted(loaded.row as RecordRow)) throw recordGone(loaded.row as RecordRow);
     authorize(action, actor, loaded);
     return loaded;
   }

@@ -12,6 +12,8 @@ import { createTokenService } from './tokens.service.ts';
 import { createVocabularyService } from './vocabularies.service.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { createPidService } from './pids.service.ts';
+import { dataciteJobs } from './pids/datacite.jobs.ts';
+import { createRegistrationService } from './pids/registrations.service.ts';
 import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createRecordValidator } from './records/validation.ts';
@@ -73,6 +75,7 @@ export function createServices(
     access,
     vocabularies,
     doiPrefix: config.doiPrefix,
+    ...(config.datacite ? { datacitePrefix: config.datacite.prefix } : {}),
     files: createRecordFilesComponent(db, files.collect),
     userLimits,
     customFields: config.depositCustomFields,
@@ -125,23 +128,28 @@ export function createServices(
     guestLimits: config.guestRequests,
   });
   records.use(reviews.component);
-  const jobs = createJobQueue(db, {
-    [EMBARGO_JOB]: async (job) => {
-      // A due job lifts as of its date, whatever the clock of the server that runs it.
-      await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+  const jobs = createJobQueue(
+    db,
+    {
+      ...dataciteJobs(db, config, records),
+      [EMBARGO_JOB]: async (job) => {
+        // A due job lifts as of its date, whatever the clock of the server that runs it.
+        await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+      },
+      [MAIL_JOB]: (job) => mail.deliver(job),
+      [EXPIRE_REQUEST_JOB]: async (job) => {
+        await requests.expire(String(job.payload.requestId), job.runAt);
+      },
+      [FILES_SWEEP_JOB]: async () => {
+        const counts = await files.sweep();
+        if (counts.orphanRows + counts.abandonedUploads + counts.orphanBytes > 0) {
+          options.log?.info({ sweep: counts }, 'files sweep');
+        }
+        return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
+      },
     },
-    [MAIL_JOB]: (job) => mail.deliver(job),
-    [EXPIRE_REQUEST_JOB]: async (job) => {
-      await requests.expire(String(job.payload.requestId), job.runAt);
-    },
-    [FILES_SWEEP_JOB]: async () => {
-      const counts = await files.sweep();
-      if (counts.orphanRows + counts.abandonedUploads + counts.orphanBytes > 0) {
-        options.log?.info({ sweep: counts }, 'files sweep');
-      }
-      return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
-    },
-  });
+    config.jobsBackoff,
+  );
   const targets = createShareTargets(db);
   const accounts = createAccountService({
     db,
@@ -157,6 +165,7 @@ export function createServices(
     access,
     files,
     jobs,
+    dois: createRegistrationService(db, config.datacite?.prefix),
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     accounts,

@@ -29,6 +29,8 @@ export interface RecordServiceDeps {
   vocabularies: VocabularyService;
   validator: RecordValidator;
   doiPrefix: string;
+  /** DataCite's prefix when managed DOIs are registered there. */
+  datacitePrefix?: string;
   files: RecordFilesComponent;
   /** Per-user limits: a new draft is refused past the owner's open drafts. */
   userLimits: Pick<UserLimitsService, 'checkOpenDrafts'>;

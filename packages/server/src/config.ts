@@ -75,7 +75,10 @@ const environment = z.object({
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   // A failed job is tried again after the first delay, doubled each time up to the maximum.
   ARCA_JOBS_RETRY_FIRST_SECONDS: z.coerce.number().positive().default(60),
-  ARCA_JOBS_RETRY_MAX_SECONDS: z.coerce.number().positive().default(2 * 3600),
+  ARCA_JOBS_RETRY_MAX_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(2 * 3600),
   ARCA_WEB_DIST: z.string().optional(),
   // Mail: SMTP when a URL or a host is given, else the outbox table.
   ARCA_SMTP_URL: z.string().optional(),

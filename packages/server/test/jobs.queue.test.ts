@@ -23,9 +23,9 @@ describe('job queue', () => {
     const queue = createJobQueue(
       t.db,
       {
-        flaky: async () => {
+        flaky: () => {
           calls += 1;
-          if (calls < 3) throw new Error(`failure ${calls}`);
+          return calls < 3 ? Promise.reject(new Error(`failure ${calls}`)) : Promise.resolve();
         },
       },
       { firstMs: 1000, maxMs: 60_000 },

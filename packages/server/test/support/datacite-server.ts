@@ -120,14 +120,15 @@ export async function startDataciteServer(account: {
         { source: 'doi', title: 'This DOI has already been taken', uid: doi },
       ]);
     }
-    const { event, ...metadata } = attributes;
+    const { event: asked, ...metadata } = attributes;
+    const event = typeof asked === 'string' ? asked : undefined;
     const from: DoiState = existing?.state ?? 'draft';
     let to = from;
     if (event !== undefined) {
-      const next = TRANSITIONS[String(event)]?.[from];
+      const next = TRANSITIONS[event]?.[from];
       if (!next) {
         throw new ApiError(422, [
-          { source: 'event', title: `Cannot ${String(event)} a DOI in state ${from}`, uid: doi },
+          { source: 'event', title: `Cannot ${event} a DOI in state ${from}`, uid: doi },
         ]);
       }
       to = next;
@@ -170,7 +171,7 @@ export async function startDataciteServer(account: {
     }
     if ((method === 'POST' && !doi) || (method === 'PUT' && doi)) {
       const attributes = parseDocument(body);
-      const id = String(doi ?? attributes.doi ?? '').toLowerCase();
+      const id = (doi ?? (typeof attributes.doi === 'string' ? attributes.doi : '')).toLowerCase();
       if (!id) throw new ApiError(422, [{ source: 'doi', title: "Can't be blank" }]);
       calls[calls.length - 1]!.event = attributes.event as string | undefined;
       const status = write(id, attributes, method === 'POST');

@@ -52,10 +52,12 @@ export function createDataciteClient(config: DataciteConfig) {
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      const cause = (error as Error).cause;
+      const reason = cause instanceof Error ? cause.message : (error as Error).message;
       throw new DataciteError(
         timedOut
           ? `DataCite did not answer within ${config.timeoutMs / 1000} s`
-          : `DataCite could not be reached (${(error as Error).cause ?? (error as Error).message})`,
+          : `DataCite could not be reached (${reason})`,
         true,
       );
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 
 /**
@@ -22,12 +22,23 @@ export interface StoredDoi {
 /** `error`: every call answers 503; `timeout`: no call is answered. */
 export type Outage = 'none' | 'error' | 'timeout';
 
+// The kernel-4.5 JSON schema the export tests use too (a fixture: nothing is fetched).
 const schema = JSON.parse(
-  readFileSync(new URL('../fixtures/datacite/kernel-4.5.schema.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/json-schema/datacite-v4.5.json', import.meta.url), 'utf8'),
 ) as object;
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-(addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+const ajv = new Ajv({ allErrors: true, strict: false });
+// ajv-formats is CommonJS: its function is the default export's default.
+addFormats.default(ajv);
 const validateKernel = ajv.compile(schema);
+
+/** The kernel's properties and the REST API's `url`, which a registered DOI needs too. */
+function metadataErrors(attributes: Record<string, unknown>, doi: string) {
+  const errors = validateKernel(attributes) ? [] : kernelErrors(validateKernel.errors ?? [], doi);
+  if (typeof attributes.url !== 'string' || !attributes.url) {
+    errors.push({ source: 'url', title: "Can't be blank", uid: doi });
+  }
+  return errors;
+}
 
 // State changes DataCite allows per event (https://support.datacite.org/docs/doi-states).
 const TRANSITIONS: Record<string, Partial<Record<DoiState, DoiState>>> = {
@@ -134,9 +145,8 @@ export async function startDataciteServer(account: {
       to = next;
     }
     const merged = { ...existing?.attributes, ...metadata, doi };
-    if (to !== 'draft' && !validateKernel(merged)) {
-      throw new ApiError(422, kernelErrors(validateKernel.errors ?? [], doi));
-    }
+    const invalid = to === 'draft' ? [] : metadataErrors(merged, doi);
+    if (invalid.length > 0) throw new ApiError(422, invalid);
     const now = new Date().toISOString();
     dois.set(doi, {
       state: to,

@@ -5,7 +5,12 @@ export const siteConfig: SiteConfig = {
   site_url: 'http://localhost:5000',
   signup_enabled: true,
   groups_enabled: true,
-  deposit: { doi_required: false, restriction_grace_days: 30, custom_fields: [] },
+  deposit: {
+    doi_required: false,
+    doi_registration: 'local',
+    restriction_grace_days: 30,
+    custom_fields: [],
+  },
 };
 
 export function buildUser(overrides: Partial<UserItem> = {}): UserItem {

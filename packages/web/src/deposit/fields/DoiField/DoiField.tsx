@@ -1,6 +1,7 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../../api/config.ts';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
@@ -28,6 +29,8 @@ export function DoiField() {
   const choices = doiChoices(rule);
   // A registered DOI (a published record's) stays: the server refuses to discard it.
   const canDiscard = allows(draft, 'can_discard_pids');
+  // Without a registration agency, managed DOIs resolve nowhere: the depositor is told.
+  const localDois = useSiteConfig().data?.deposit.doi_registration === 'local';
 
   return (
     <Stack gap="xs">
@@ -92,6 +95,11 @@ export function DoiField() {
             </Button>
           )}
         </Group>
+      )}
+      {field.value === 'managed' && localDois && (
+        <Text size="sm" c="dimmed">
+          {t('deposit.fields.doi.local')}
+        </Text>
       )}
       {field.value === 'none' && (
         <Text size="sm" c="dimmed">

@@ -17,6 +17,8 @@ const metadata = (title: string) => ({
   title,
   publication_date: '2026-01-15',
   creators: [{ person_or_org: { type: 'personal', family_name: 'Curie', given_name: 'Marie' } }],
+  // A managed DOI is registered on publication, and registration needs a publisher.
+  publisher: 'Arca',
 });
 
 /** A record published with a DOI managed here, and the draft of its new version. */

@@ -21,6 +21,8 @@ const minimal = (title: string) => ({
   title,
   publication_date: '2026-01-15',
   creators: [{ person_or_org: { type: 'personal', family_name: 'Curie', given_name: 'Marie' } }],
+  // A managed DOI is registered on publication, and registration needs a publisher.
+  publisher: 'Arca',
 });
 
 async function pageAt(size: { width: number; height: number }, email?: string): Promise<Page> {

@@ -61,6 +61,7 @@ export const validationMessages = {
   doiNeededPublish: 'DOI is needed. You need to reserve a DOI before publishing.',
   doiNeededSubmit: 'DOI is needed. You need to reserve a DOI before submitting for review.',
   doiRegistered: 'A registered DOI cannot be discarded.',
+  publisherNeededForDoi: 'Missing publisher field required for DOI registration.',
   defaultPreviewNotFound: 'The default preview must be one of the files of this record.',
   // Sharing: secret links, grants, access settings (API.md §3).
   linkPermissionRequired: 'An access permission level is required',
@@ -134,6 +135,10 @@ export const errorMessages = {
   invalidQuerySyntax: 'Invalid query string syntax.',
   unknownSearchField: 'Unknown search field: {{field}}.',
   redirecting: 'Redirecting...',
+  // Deletion (InvenioRDM's tombstones).
+  recordDeleted: 'The record has been deleted.',
+  recordNotDeleted: 'This record is not deleted.',
+  deletionAlreadyRequested: 'The deletion of this record has already been requested.',
   internal: 'The server encountered an internal error.',
   // Sharing (API.md §3).
   linkNotFound: 'No secret link found with the given ID.',

@@ -50,6 +50,7 @@ import { fileRoutes } from './resources/files.routes.ts';
 import { fileDownloadRoutes } from './resources/file-downloads.routes.ts';
 import { recordPageRoutes } from './resources/record-page.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
+import { recordDeletionRoutes } from './resources/record-deletion.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -70,6 +71,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   fileDownloadRoutes,
   recordPageRoutes,
   accessRequestRoutes,
+  recordDeletionRoutes,
 ]);
 
 export interface BuildOptions {
@@ -198,6 +200,7 @@ export async function buildApp({
     fileDownloadRoutes,
     recordPageRoutes,
     accessRequestRoutes,
+    recordDeletionRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),

@@ -30,6 +30,7 @@ function englishVocabulary(): Tree {
     'titletypes',
     'relationtypes',
     'subjects',
+    'removalreasons',
   ];
   const licences = readJson(new URL('licenses.json', dataDir)) as Record<string, unknown>[];
   const english = (field: string) =>

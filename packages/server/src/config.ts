@@ -62,6 +62,7 @@ const environment = z.object({
     .optional(),
   ARCA_DATACITE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
+  ARCA_DELETION_WINDOW_DAYS: z.coerce.number().min(0).default(30),
   ARCA_DEPOSIT_CUSTOM_FIELDS: z
     .string()
     .default('')
@@ -144,6 +145,8 @@ export interface Config {
   /** Where managed DOIs are registered; absent: they stay local. */
   datacite: DataciteConfig | undefined;
   restrictionGraceDays: number;
+  /** Days after publication in which an owner deletes a record at once; later, it is a request. */
+  deletionWindowDays: number;
   /** The optional custom field groups the deposit form shows. */
   depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     doiRequired: e.ARCA_DOI_REQUIRED,
     datacite: dataciteConfig(e),
     restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
+    deletionWindowDays: e.ARCA_DELETION_WINDOW_DAYS,
     depositCustomFields: e.ARCA_DEPOSIT_CUSTOM_FIELDS,
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     jobsBackoff: {

@@ -146,12 +146,23 @@ describe('DataCite registration', () => {
   it('hides the DOIs of a deleted record and shows them again on restore', async () => {
     const record = await publishedWithDoi('To be deleted');
     await settle();
-    await t.services.dois.hideDoi([record.id]);
+    const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: { id: 'spam' } },
+    });
+    expect(deleted.status, deleted.body).toBeLessThan(300);
     await settle();
-    expect(datacite.get(doiOf(record.id))?.state).toBe('registered');
-    await t.services.dois.showDoi([record.id]);
+    // Registered: out of DataCite's search, still resolving to the tombstone page.
+    const hidden = datacite.get(doiOf(record.id))!;
+    expect(hidden.state).toBe('registered');
+    expect(hidden.attributes.url).toBe(`http://arca.test/records/${record.id}`);
+    // Its only version gone, the concept DOI is hidden too.
+    expect(datacite.get(doiOf(record.parent.id))?.state).toBe('registered');
+
+    const restored = await admin.post(`/api/records/${record.id}/restore`);
+    expect(restored.status, restored.body).toBe(200);
     await settle();
     expect(datacite.get(doiOf(record.id))?.state).toBe('findable');
+    expect(datacite.get(doiOf(record.parent.id))?.state).toBe('findable');
   });
 });
 

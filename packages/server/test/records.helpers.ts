@@ -12,6 +12,8 @@ export function publishable(
       title,
       publication_date: '2025-06-01',
       creators: [{ person_or_org: { type: 'personal', family_name: 'Doe', given_name: 'Jane' } }],
+      // A managed DOI is registered on publication, and registration needs a publisher.
+      publisher: 'Arca',
     },
     files: { enabled: false },
     ...overrides,

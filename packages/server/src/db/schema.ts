@@ -239,6 +239,15 @@ export const records = pgTable(
     /** The newest published version of its parent. */
     isLatest: boolean('is_latest').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * InvenioRDM's deletion status: `P` published, `D` deleted (a tombstone).
+     * Search, OAI-PMH and every read look at it: a deleted record answers 410.
+     */
+    deletionStatus: text('deletion_status').notNull().default('P'),
+    /** When it was deleted (null while published): OAI-PMH's datestamp of a deleted record. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The tombstone as InvenioRDM dumps it (removal_reason, note, removed_by, ...). */
+    tombstone: jsonb('tombstone').$type<Record<string, unknown>>(),
   },
   (t) => [
     // One record per version index, and one latest version, per parent.

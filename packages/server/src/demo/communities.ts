@@ -61,9 +61,15 @@ export async function seedDemoCommunities(
         { person_or_org: { type: 'personal', family_name: 'Archer', given_name: 'Alice' } },
       ],
       description: '<p>Half-hourly water temperature at three river gauges.</p>',
+      publisher: 'Arca demo',
     },
     files: { enabled: false },
   });
+  // A site that requires DOIs takes no submission without one.
+  const errors = await services.records.publishErrors(alice, draft.row.id, 'submit');
+  if (errors.some((error) => error.field === 'pids.doi')) {
+    await services.records.reserveDoi(alice, draft.row.id);
+  }
   await services.reviews.put(alice, draft.row.id, {
     type: 'community-submission',
     receiver: { community: lab.row.id },

@@ -16,6 +16,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   stale: 412,
   tooLarge: 413,
   tooMany: 429,
+  gone: 410,
 };
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -75,6 +76,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: translateMessage(t, error.key, error.params),
       };
       if (errors) body.errors = errors;
+      if (domain && error.extra) Object.assign(body, error.extra);
       const headers = domain
         ? error.retryAfterSeconds === undefined
           ? {}

@@ -264,6 +264,10 @@ export const recordPolicy = {
   canEdit: canCurate,
   canNewVersion: canCurate,
   canManage: canManage,
+  // Deletion (InvenioRDM 12): the owner asks (at once within the window, else a request), admins delete.
+  canRequestDeletion: [RecordOwner],
+  /** Deleting at once, restoring, and deciding deletion requests. */
+  canDelete: [Administrator, SystemProcess],
   // Communities of a published record (API.md §1.1, rdm-records `can_add_community`)
   /** Asking communities to include the record (or including it where the community allows). */
   canAddCommunity: canManage,

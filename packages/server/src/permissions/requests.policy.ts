@@ -90,6 +90,19 @@ export const RequestReceiver: RequestGenerator = {
   },
 };
 
+/**
+ * Administrators, who decide record deletion requests (they have no receiver):
+ * those requests are in every administrator's list once submitted.
+ */
+export const DeletionModerators: RequestGenerator = {
+  name: 'DeletionModerators',
+  allows: (actor) => actor.identity.isAdmin,
+  filter: (actor) =>
+    actor.identity.isAdmin
+      ? sql`(${requests.type} = 'record-deletion' AND ${requests.status} <> 'created')`
+      : undefined,
+};
+
 export { SystemProcess };
 
 /**
@@ -111,7 +124,7 @@ export const requestPolicy = {
   /** Who decides a request is told who made it, whatever that person's profile hides. */
   canNameCreator: [RequestReceiver, Administrator, SystemProcess],
   /** "My requests": those I made and those I decide. */
-  canListAsMine: [RequestCreator, RequestReceiver, RecordManagers],
+  canListAsMine: [RequestCreator, RequestReceiver, RecordManagers, DeletionModerators],
   /** Title, description and payload; the type says in which statuses (created by default). */
   canUpdate: [RequestCreator],
   /** Only a request never submitted can be deleted (services/requests). */

@@ -19,7 +19,9 @@ export type DomainErrorKind =
   | 'stale'
   | 'tooLarge'
   /** Too many attempts; `retryAfterSeconds` says when to try again. */
-  | 'tooMany';
+  | 'tooMany'
+  /** It existed and was removed: a deleted record (its tombstone in `extra`). */
+  | 'gone';
 
 /** A domain error; its message is a key of the shared catalogue, translated when sent. */
 export class DomainError extends Error {
@@ -28,6 +30,8 @@ export class DomainError extends Error {
   readonly params: Record<string, string | number>;
   readonly fieldErrors: FieldError[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** More of the body, beside status and message (a deleted record's `tombstone`). */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     kind: DomainErrorKind,
@@ -36,6 +40,7 @@ export class DomainError extends Error {
       params?: Record<string, string | number>;
       errors?: FieldError[];
       retryAfterSeconds?: number;
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(key);
@@ -44,6 +49,7 @@ export class DomainError extends Error {
     this.params = options.params ?? {};
     this.fieldErrors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra;
   }
 }
 

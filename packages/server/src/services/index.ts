@@ -16,6 +16,7 @@ import { dataciteJobs } from './pids/datacite.jobs.ts';
 import { createRegistrationService } from './pids/registrations.service.ts';
 import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
+import { createDeletionRequests, recordDeletionType } from './records/deletion-requests.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
 import { MAIL_JOB, createMailer } from '../mail/mailer.ts';
@@ -76,6 +77,7 @@ export function createServices(
     vocabularies,
     doiPrefix: config.doiPrefix,
     ...(config.datacite ? { datacitePrefix: config.datacite.prefix } : {}),
+    siteUrl: config.siteUrl,
     files: createRecordFilesComponent(db, files.collect),
     userLimits,
     customFields: config.depositCustomFields,
@@ -97,6 +99,7 @@ export function createServices(
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
   requestTypes.register(communityInclusionType(db));
+  requestTypes.register(recordDeletionType(() => records));
   const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
   const requestTokens = accessRequestTokens(config.secretKey);
   requestTypes.register(userAccessRequestType({ db, mails: accessRequestMail }));
@@ -112,6 +115,12 @@ export function createServices(
     expiryDays: config.requestExpiryDays,
   });
   const reviews = createReviewService({ db, records, requests, communities });
+  const deletionRequests = createDeletionRequests({
+    records,
+    requests,
+    vocabularies,
+    windowDays: config.deletionWindowDays,
+  });
   const recordCommunities = createRecordCommunitiesService({
     db,
     records,
@@ -196,6 +205,7 @@ export function createServices(
     requests,
     requestEvents,
     reviews,
+    deletionRequests,
     recordCommunities,
     accessRequests,
   };

@@ -72,15 +72,42 @@ export function createPidService(db: Database, prefix: string) {
         );
     },
 
-    async register(objectId: string, identifier: string, provider: string): Promise<void> {
+    /**
+     * Registers the object's DOI; one held by another object is never taken
+     * over (false), whatever the draft says.
+     */
+    async register(objectId: string, identifier: string, provider: string): Promise<boolean> {
       const id = identifier.toLowerCase();
-      await db
+      const rows = await db
         .insert(pids)
         .values({ scheme: 'doi', identifier: id, objectId, provider, status: 'registered' })
         .onConflictDoUpdate({
           target: [pids.scheme, pids.identifier],
-          set: { status: 'registered', objectId },
-        });
+          set: { status: 'registered' },
+          setWhere: eq(pids.objectId, objectId),
+        })
+        .returning({ objectId: pids.objectId });
+      return rows.length > 0;
+    },
+
+    /**
+     * A deleted record's (or whole parent's) DOIs: kept, never given to
+     * another object, and marked `deleted`. The built-in provider only changes
+     * this state; a registration agency's provider hides the DOI there.
+     */
+    async onRecordDeleted(objectId: string): Promise<void> {
+      await db
+        .update(pids)
+        .set({ status: 'deleted' })
+        .where(and(eq(pids.objectId, objectId), eq(pids.status, 'registered')));
+    },
+
+    /** A restored record's DOIs are registered again (state only, as on deletion). */
+    async onRecordRestored(objectId: string): Promise<void> {
+      await db
+        .update(pids)
+        .set({ status: 'registered' })
+        .where(and(eq(pids.objectId, objectId), eq(pids.status, 'deleted')));
     },
 
     /** Registered DOIs of an object other than `keep` (an edit replaced them). */

@@ -17,6 +17,7 @@ import type { AccessSettingsService } from './sharing/access-settings.service.ts
 import type { GrantService } from './sharing/grants.service.ts';
 import type { LinkService } from './sharing/links.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
+import type { DeletionRequests } from './records/deletion-requests.ts';
 import type { ReviewService } from './communities/review.service.ts';
 import type { RecordCommunitiesService } from './communities/record-communities.service.ts';
 import type { RequestService } from './requests/requests.service.ts';
@@ -54,6 +55,8 @@ export interface Services {
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;
+  /** An owner's deletion of a record: at once within the window, else a request. */
+  deletionRequests: DeletionRequests;
   /** The communities of published records: inclusion requests, removal, suggestions. */
   recordCommunities: RecordCommunitiesService;
   accessRequests: AccessRequestService;

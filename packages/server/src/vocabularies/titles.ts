@@ -48,6 +48,7 @@ const CATALOGUE_SECTION: Partial<Record<VocabularyType, string>> = {
   relationtypes: 'relationtypes',
   subjects: 'subjects',
   licenses: 'licenses',
+  removalreasons: 'removalreasons',
 };
 
 const DESCRIPTION_SECTION: Partial<Record<VocabularyType, string>> = {

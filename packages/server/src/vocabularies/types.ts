@@ -10,6 +10,8 @@ export const GENERIC_TYPES = [
   'creatorsroles',
   'contributorsroles',
   'identifierschemes',
+  /** Why a record was deleted (its tombstone's `removal_reason`). */
+  'removalreasons',
 ] as const;
 
 /** Vocabularies with endpoints of their own (/api/affiliations...). */

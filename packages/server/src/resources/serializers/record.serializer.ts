@@ -198,7 +198,10 @@ export function serializeRecord(
     },
     links: recordLinks(view, abilities, context),
   };
-  if (view.kind === 'record') body.deletion_status = { is_deleted: false, status: 'P' };
+  if (view.kind === 'record') {
+    const status = (view.row as { deletionStatus?: string }).deletionStatus ?? 'P';
+    body.deletion_status = { is_deleted: status === 'D', status };
+  }
   if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
   if (view.owner) {
     body.expanded = {

@@ -45,6 +45,13 @@ export function createRecordFilesComponent(
       const dropped = await createFilesRepository(tx).deleteEntries(id, true);
       unit.afterCommit(() => collect(dropped));
     },
+
+    /** Spam and the like: the record's files leave storage (those other versions share stay). */
+    async onDeleteRecord(tx, id, { unit, removeFiles }) {
+      if (!removeFiles) return;
+      const dropped = await createFilesRepository(tx).deleteEntries(id, false);
+      unit.afterCommit(() => collect(dropped));
+    },
   };
   return {
     ...lifecycle,

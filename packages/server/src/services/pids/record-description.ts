@@ -28,7 +28,10 @@ export function recordDescription(
     try {
       return await records.readRecord(systemActor, id);
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'notFound') return null;
+      // Deleted (a tombstone): DataCite keeps the metadata it has, and the landing URL answers 410.
+      if (error instanceof DomainError && (error.kind === 'notFound' || error.kind === 'gone')) {
+        return null;
+      }
       throw error;
     }
   };

@@ -50,4 +50,16 @@ export interface RecordComponent {
   checkDeleteDraft?(draftId: string, state: Loaded): void | Promise<void>;
   /** Inside the discard unit of work, before the draft row goes. */
   onDeleteDraft?(tx: Database, draftId: string, step: LifecycleStep): Promise<void>;
+  /**
+   * Inside the unit of work that deletes a published record (its tombstone is
+   * written); `removeFiles`: the removal reason takes its files out of storage.
+   */
+  onDeleteRecord?(tx: Database, recordId: string, step: DeletionStep): Promise<void>;
+  /** Inside the unit of work that restores a deleted record. */
+  onRestoreRecord?(tx: Database, recordId: string, step: LifecycleStep): Promise<void>;
+}
+
+/** A deletion's step: also whether the reason removes the files. */
+export interface DeletionStep extends LifecycleStep {
+  removeFiles: boolean;
 }

@@ -21,6 +21,7 @@ import {
 } from './context.repository.ts';
 import { effectiveAccess, type RecordDocument } from './document.ts';
 import type { DraftRow, ParentRow, RecordRepository, RecordRow } from './repository.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 
 export type RecordScope = 'draft' | 'record';
 
@@ -227,6 +228,8 @@ export async function loadAuthorized(
   const order = typeof scopes === 'string' ? [scopes] : scopes;
   const context = await loadAnyRecordContext(db, id, order, options);
   if (!context) throw pidNotFound();
+  // A deleted record answers with its tombstone, and so do its files (410).
+  if (context.scope === 'record' && isDeleted(context.row)) throw recordGone(context.row);
   if (actor && !can(recordPolicy, action, actor, context.facts)) throw permissionDenied();
   return context;
 }

@@ -1,5 +1,6 @@
 import { NO_FILES } from '../files/files.repository.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
+import { EXTERNAL_PROVIDER } from '../pids.service.ts';
 import { newRecordId } from './ids.ts';
 import type { RecordKit } from './kit.ts';
 import { NO_RECORD } from './state.ts';
@@ -14,6 +15,10 @@ export function createOperation(kit: RecordKit, views: RecordViews) {
   return async (actor: Actor, body: unknown, options: ReadOptions = {}): Promise<RecordView> => {
     kit.authorize('canCreate', actor, { facts: NO_RECORD });
     const { document, dropped } = kit.prepare(body);
+    // A new draft has no reserved DOI: a managed one it names belongs to another record.
+    if (document.pids.doi && document.pids.doi.provider !== EXTERNAL_PROVIDER) {
+      delete document.pids.doi;
+    }
     const input = isObject(body) ? body : {};
     for (const component of kit.components) await component.checkCreate?.(actor, input);
     const id = newRecordId();

@@ -1,6 +1,8 @@
 import type { Actor } from '../../permissions/records.policy.ts';
 import { pidNotFound } from '../errors.ts';
 import type { RecordKit } from './kit.ts';
+import type { RecordRow } from './repository.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /**
@@ -20,6 +22,7 @@ export function editOperation(kit: RecordKit, views: RecordViews) {
         kit.authorize('canEdit', actor, draft);
         return;
       }
+      if (isDeleted(state.row as RecordRow)) throw recordGone(state.row as RecordRow);
       kit.authorize('canEdit', actor, state);
       if (await unit.repo.draft(id)) return;
       const record = state.row;

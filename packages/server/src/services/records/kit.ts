@@ -17,6 +17,7 @@ import type { RecordComponent } from './components.ts';
 import { dropEmpty, normalizeDocument, type RecordDocument } from './document.ts';
 import type { RecordRow } from './repository.ts';
 import { sanitizeDescriptions } from './rich-text.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 import { createStateReader, type DraftLoaded, type Loaded } from './state.ts';
 import { createUnitOfWork, type UnitOfWork } from './unit-of-work.ts';
 import type { UserLimitsService } from '../user-limits.ts';
@@ -31,6 +32,8 @@ export interface RecordServiceDeps {
   doiPrefix: string;
   /** DataCite's prefix when managed DOIs are registered there. */
   datacitePrefix?: string;
+  /** The site's address: a tombstone's citation links the record there when it has no DOI. */
+  siteUrl: string;
   files: RecordFilesComponent;
   /** Per-user limits: a new draft is refused past the owner's open drafts. */
   userLimits: Pick<UserLimitsService, 'checkOpenDrafts'>;
@@ -59,6 +62,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
   async function loadRecord(id: string, actor: Actor, action: RecordAction): Promise<Loaded> {
     const loaded = await state.recordState(id);
     if (!loaded) throw pidNotFound();
+    if (isDeleted(loaded.row as RecordRow)) throw recordGone(loaded.row as RecordRow);
     authorize(action, actor, loaded);
     return loaded;
   }

@@ -2,6 +2,8 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { pidNotFound } from '../errors.ts';
 import { newRecordId } from './ids.ts';
 import type { RecordKit } from './kit.ts';
+import type { RecordRow } from './repository.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 /**
@@ -15,6 +17,7 @@ export function newVersionOperation(kit: RecordKit, views: RecordViews) {
       if (!(await unit.repo.lockParentOf(id))) throw pidNotFound();
       const state = await kit.state.recordState(id, unit.tx);
       if (!state) throw pidNotFound();
+      if (isDeleted(state.row as RecordRow)) throw recordGone(state.row as RecordRow);
       kit.authorize('canNewVersion', actor, state);
       const { document, parent } = state;
       const latest = (await unit.repo.latestRecord(parent.id))!;

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors.ts';
 import { MANAGED_PROVIDER, createPidService } from '../pids.service.ts';
 import type { RecordComponent } from './components.ts';
 
@@ -12,7 +13,12 @@ export function pidsComponent(doiPrefix: string): RecordComponent {
       const pids = createPidService(tx, doiPrefix);
       const { parent, document } = state;
       const doi = document.pids.doi;
-      if (doi) await pids.register(id, doi.identifier, doi.provider);
+      // A DOI held by another record stays theirs (a forged or raced one).
+      if (doi && !(await pids.register(id, doi.identifier, doi.provider))) {
+        throw new DomainError('invalid', 'validation', {
+          errors: [{ field: 'pids.doi', messages: ['doiTaken'] }],
+        });
+      }
       await pids.releaseOthers(id, doi?.identifier ?? null);
       // The concept DOI resolves to the latest version.
       if (doi?.provider === MANAGED_PROVIDER && !parent.pids.doi) {
@@ -27,6 +33,14 @@ export function pidsComponent(doiPrefix: string): RecordComponent {
 
     async onDeleteDraft(tx, id) {
       await createPidService(tx, doiPrefix).discardReserved(id);
+    },
+
+    async onDeleteRecord(tx, id) {
+      await createPidService(tx, doiPrefix).onRecordDeleted(id);
+    },
+
+    async onRestoreRecord(tx, id) {
+      await createPidService(tx, doiPrefix).onRecordRestored(id);
     },
   };
 }

@@ -3,6 +3,8 @@ import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { pidNotFound } from '../errors.ts';
 import type { RecordContext } from './context.ts';
 import type { RecordKit } from './kit.ts';
+import type { RecordRow } from './repository.ts';
+import { isDeleted, recordGone } from './tombstone.ts';
 import { fromContext } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
@@ -11,6 +13,7 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
   /** The newest version of a parent the actor may read. */
   async function latestReadable(actor: Actor, parentId: string): Promise<string | undefined> {
     for (const version of await kit.repo.versionsOf(parentId)) {
+      if (isDeleted(version)) continue;
       const loaded = await kit.state.recordState(version.id);
       if (loaded && can(recordPolicy, 'canRead', actor, loaded.facts)) return version.id;
     }
@@ -41,8 +44,13 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
       if (!loaded) {
         const latest = await latestReadable(actor, id);
         if (latest) return { redirectTo: latest };
+        // A parent whose versions were all deleted answers with the newest one's tombstone.
+        const [newest] = await kit.repo.versionsOf(id);
+        if (newest && isDeleted(newest)) throw recordGone(newest);
         throw pidNotFound();
       }
+      const row = loaded.row as RecordRow;
+      if (isDeleted(row)) throw recordGone(row);
       kit.authorize('canRead', actor, loaded);
       return views.view(loaded, actor, options);
     },
@@ -77,6 +85,7 @@ export function readOperations(kit: RecordKit, views: RecordViews) {
       const { parent } = await kit.loadRecord(id, actor, 'canRead');
       const result: RecordView[] = [];
       for (const version of await kit.repo.versionsOf(parent.id)) {
+        if (isDeleted(version)) continue;
         const loaded = (await kit.state.recordState(version.id))!;
         if (can(recordPolicy, 'canRead', actor, loaded.facts))
           result.push(await views.view(loaded, actor, options));

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/client.ts';
+import type { Actor, RecordAction } from '../../permissions/records.policy.ts';
 import type { RecordComponent } from './components.ts';
 import { createOperation } from './create.ts';
 import { deleteDraftOperation } from './delete-draft.ts';
+import { deletionOperations, type DeletionOptions } from './deletion.ts';
 import type { RecordDocument } from './document.ts';
 import { editOperation } from './edit.ts';
 import { embargoComponent, liftEmbargoOperation } from './embargo.ts';
@@ -12,6 +14,9 @@ import { dataciteComponent } from '../pids/datacite.component.ts';
 import { pidOperations } from './pids.ts';
 import { publishOperations } from './publish.ts';
 import { readOperations } from './read.ts';
+import type { Loaded } from './state.ts';
+import type { TombstoneInput } from './tombstone.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 import { updateDraftOperation } from './update-draft.ts';
 import { createViews } from './view.ts';
 
@@ -30,6 +35,7 @@ export function createRecordService(deps: RecordServiceDeps) {
   if (deps.datacitePrefix) kit.components.push(dataciteComponent(deps.datacitePrefix));
   const views = createViews(kit);
   const { publish, publishErrors } = publishOperations(kit, views);
+  const deletion = deletionOperations(kit, views, deps.siteUrl);
 
   return {
     create: createOperation(kit, views),
@@ -42,6 +48,38 @@ export function createRecordService(deps: RecordServiceDeps) {
     ...pidOperations(kit, views),
     ...readOperations(kit, views),
     liftEmbargo: liftEmbargoOperation(kit),
+    deleteRecord: deletion.deleteRecord,
+    restoreRecord: deletion.restoreRecord,
+
+    /**
+     * Runs `work` in a unit of work holding the lock of a published record's
+     * parent, with the record as read under it: a deletion request and its
+     * decision (record-deletion.ts) act there, one at a time per record.
+     */
+    async withRecordLocked<T>(
+      id: string,
+      work: (locked: {
+        unit: UnitOfWork;
+        state: Loaded;
+        authorize: (action: RecordAction, actor: Actor) => void;
+        remove: (
+          input: TombstoneInput,
+          removedBy: string,
+          options?: DeletionOptions,
+        ) => Promise<void>;
+      }) => Promise<T>,
+    ): Promise<T> {
+      return kit.unit('recordLocked', async (unit) => {
+        const state = await deletion.lockRecord(unit, id);
+        return work({
+          unit,
+          state,
+          authorize: (action, actor) => kit.authorize(action, actor, state),
+          remove: (input, removedBy, options = {}) =>
+            deletion.removeLocked(unit, state, input, removedBy, options),
+        });
+      });
+    },
 
     /** Plugs in a lifecycle component (community review...). */
     use(component: RecordComponent): void {

@@ -139,7 +139,8 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
     async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
       const scope = and(
         filter(recordPolicy, 'canRead', actor, records),
-        params.allVersions ? undefined : eq(records.isLatest, true),
+        // A deleted version is never the latest: only all versions need telling it apart.
+        params.allVersions ? eq(records.deletionStatus, 'P') : eq(records.isLatest, true),
       )!;
       const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS, {
         aggregations: true,

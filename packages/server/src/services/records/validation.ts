@@ -119,16 +119,30 @@ export function createRecordValidator(deps: {
       };
     },
 
-    /** Publishing needs a DOI where the rule requires one. */
+    /** Publishing needs a DOI where the rule requires one, and a registered DOI a publisher. */
     doiErrors(
       document: RecordDocument,
       rule: DoiRule,
       action: 'publish' | 'submit' = 'publish',
     ): FieldError[] {
       const message = action === 'publish' ? 'doiNeededPublish' : 'doiNeededSubmit';
-      return rule.required && !document.pids.doi
-        ? [{ field: 'pids.doi', messages: [message], severity: 'error' }]
-        : [];
+      const errors: FieldError[] =
+        rule.required && !document.pids.doi
+          ? [{ field: 'pids.doi', messages: [message], severity: 'error' }]
+          : [];
+      // A DOI registered by the repository needs a publisher (DataCite's required property).
+      const publisher = document.metadata.publisher;
+      if (
+        document.pids.doi?.provider === MANAGED_PROVIDER &&
+        (typeof publisher !== 'string' || publisher.trim() === '')
+      ) {
+        errors.push({
+          field: 'metadata.publisher',
+          messages: ['publisherNeededForDoi'],
+          severity: 'error',
+        });
+      }
+      return errors;
     },
   };
 }

@@ -1,0 +1,180 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { records } from '../../db/schema.ts';
+import type { Actor } from '../../permissions/records.policy.ts';
+import { DomainError, pidNotFound } from '../errors.ts';
+import { createPidService } from '../pids.service.ts';
+import type { RecordKit } from './kit.ts';
+import type { RecordRow } from './repository.ts';
+import type { Loaded } from './state.ts';
+import {
+  DELETED,
+  PUBLISHED,
+  REMOVAL_REASONS,
+  citationOf,
+  isDeleted,
+  recordGone,
+  type Tombstone,
+  type TombstoneInput,
+} from './tombstone.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
+import type { ReadOptions, RecordView, RecordViews } from './view.ts';
+
+export interface DeletionOptions {
+  /** Every version of the record's parent, not this version alone. */
+  allVersions?: boolean;
+}
+
+/**
+ * The latest version of a parent is its newest one not deleted: a deleted
+ * version is never latest, so the default search (latest versions) leaves it out.
+ */
+async function relinkLatest(tx: Database, parentId: string): Promise<void> {
+  const [newest] = await tx
+    .select({ id: records.id })
+    .from(records)
+    .where(and(eq(records.parentId, parentId), eq(records.deletionStatus, PUBLISHED)))
+    .orderBy(desc(records.versionIndex))
+    .limit(1);
+  // Two steps: `records_one_latest` allows one latest row at any moment.
+  await tx
+    .update(records)
+    .set({ isLatest: false })
+    .where(
+      and(
+        eq(records.parentId, parentId),
+        eq(records.isLatest, true),
+        newest ? ne(records.id, newest.id) : undefined,
+      ),
+    );
+  if (newest) await tx.update(records).set({ isLatest: true }).where(eq(records.id, newest.id));
+}
+
+/** Deleting published records (leaving a tombstone) and restoring them (InvenioRDM 12). */
+export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: string) {
+  /** Whether the reason takes the files out of storage (`props.remove_files`, e.g. spam). */
+  async function removesFiles(reasonId: string): Promise<boolean> {
+    const found = await kit.deps.vocabularies.findMany([{ type: REMOVAL_REASONS, id: reasonId }]);
+    const entry = found.get(`${REMOVAL_REASONS}:${reasonId}`) as
+      { props?: { remove_files?: string } } | undefined;
+    return entry?.props?.remove_files === 'true';
+  }
+
+  /** Drops a draft (an edit draft, or a new version's) with what its components keep. */
+  async function discardDraft(unit: UnitOfWork, id: string): Promise<void> {
+    const draft = await kit.state.draftState(id, unit.tx);
+    if (!draft) return;
+    for (const component of kit.components) {
+      await component.onDeleteDraft?.(unit.tx, id, { unit, state: draft });
+    }
+    await unit.repo.deleteDraft(id);
+  }
+
+  /**
+   * Inside a unit of work holding the parent's lock: the version (or all of
+   * them) gets its tombstone, leaves search, loses its drafts, and its
+   * components (files, PIDs) take part. A version deleted already is refused (410).
+   */
+  async function removeLocked(
+    unit: UnitOfWork,
+    state: Loaded,
+    input: TombstoneInput,
+    removedBy: string,
+    options: DeletionOptions,
+  ): Promise<void> {
+    const row = state.row as RecordRow;
+    if (isDeleted(row)) throw recordGone(row);
+    const parentId = state.parent.id;
+    const versions = options.allVersions ? await unit.repo.versionsOf(parentId) : [row];
+    const removeFiles = await removesFiles(input.removal_reason.id);
+    const now = new Date();
+    for (const version of versions.filter((v) => !isDeleted(v))) {
+      const tombstone: Tombstone = {
+        removal_reason: input.removal_reason,
+        note: input.note,
+        removed_by: { user: removedBy },
+        removal_date: now.toISOString(),
+        citation_text:
+          input.citation_text ?? citationOf(version.document, `${siteUrl}/records/${version.id}`),
+        is_visible: input.is_visible,
+      };
+      await unit.tx
+        .update(records)
+        .set({
+          deletionStatus: DELETED,
+          removedAt: now,
+          tombstone: tombstone as unknown as Record<string, unknown>,
+          isLatest: false,
+          updatedAt: now,
+        })
+        .where(eq(records.id, version.id));
+      await discardDraft(unit, version.id);
+      const step = { unit, state, removeFiles };
+      for (const component of kit.components) {
+        await component.onDeleteRecord?.(unit.tx, version.id, step);
+      }
+    }
+    if (options.allVersions) {
+      for (const draft of await unit.repo.draftsOf(parentId)) await discardDraft(unit, draft.id);
+    }
+    await relinkLatest(unit.tx, parentId);
+    // No version left: the concept DOI goes the way of its versions.
+    const left = (await unit.repo.versionsOf(parentId)).some((v) => !isDeleted(v));
+    if (!left) await createPidService(unit.tx, kit.deps.doiPrefix).onRecordDeleted(parentId);
+  }
+
+  /** Locks the record's parent and reads the record under the lock; unknown: 404. */
+  async function lockRecord(unit: UnitOfWork, id: string): Promise<Loaded> {
+    if (!(await unit.repo.lockParentOf(id))) throw pidNotFound();
+    const state = await kit.state.recordState(id, unit.tx);
+    if (!state) throw pidNotFound();
+    return state;
+  }
+
+  return {
+    removeLocked,
+    lockRecord,
+
+    /** An administrator deletes a record (or its whole parent) at once. */
+    async deleteRecord(
+      actor: Actor,
+      id: string,
+      input: TombstoneInput,
+      options: DeletionOptions = {},
+    ): Promise<void> {
+      await kit.unit('deleteRecord', async (unit) => {
+        const state = await lockRecord(unit, id);
+        kit.authorize('canDelete', actor, state);
+        await removeLocked(unit, state, input, String(actor.identity.userId ?? 'system'), options);
+      });
+    },
+
+    /** An administrator brings a deleted version back, as it was. */
+    async restoreRecord(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+      await kit.unit('restoreRecord', async (unit) => {
+        const state = await lockRecord(unit, id);
+        kit.authorize('canDelete', actor, state);
+        if (!isDeleted(state.row as RecordRow)) {
+          throw new DomainError('invalid', 'recordNotDeleted');
+        }
+        await unit.tx
+          .update(records)
+          .set({
+            deletionStatus: PUBLISHED,
+            removedAt: null,
+            tombstone: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(records.id, id));
+        await relinkLatest(unit.tx, state.parent.id);
+        await createPidService(unit.tx, kit.deps.doiPrefix).onRecordRestored(state.parent.id);
+        for (const component of kit.components) {
+          await component.onRestoreRecord?.(unit.tx, id, { unit, state });
+        }
+      });
+      return views.recordView(id, actor, options);
+    },
+  };
+}
+
+export type DeletionOperations = ReturnType<typeof deletionOperations>;

@@ -33,7 +33,8 @@ beforeAll(async () => {
   const root = await buildUser(t.services, { isAdmin: true });
   admin = t.client();
   await admin.login(root.email);
-});
+  // Two users and the vocabularies on a fresh database: slow on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await datacite.close();

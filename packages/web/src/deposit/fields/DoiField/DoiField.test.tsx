@@ -15,10 +15,15 @@ const OPTIONAL: DoiRuleJson = {
 };
 const CONCEPT = { doi: { identifier: '10.1234/arca.parent', provider: 'managed' } };
 
-function renderDoi(rule: DoiRuleJson | undefined, parentPids = {}, siteRequires = false) {
+function renderDoi(
+  rule: DoiRuleJson | undefined,
+  parentPids = {},
+  siteRequires = false,
+  pids: Record<string, unknown> = {},
+) {
   const draft = {
     id: 'abcde-12345',
-    pids: {},
+    pids,
     parent: { id: 'parent', pids: parentPids },
     ...(rule ? { ui: { permissions: {}, pids: { doi: rule } } } : {}),
   } as unknown as RecordJson;
@@ -61,6 +66,29 @@ describe('DoiField', () => {
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(/this one is local/)).not.toBeInTheDocument();
+  });
+
+  it("shows the reserved DOI's registration at DataCite", async () => {
+    mockFetch({
+      'GET /api/config': reply(200, {
+        ...siteConfig,
+        deposit: { ...siteConfig.deposit, doi_registration: 'datacite' },
+      }),
+      'GET /api/records/abcde-12345/draft/pids/doi': reply(200, {
+        doi: {
+          identifier: '10.80000/arca.abcde-12345',
+          provider: 'managed',
+          registration: { agency: 'datacite', state: null, pending: true, failed: true },
+        },
+        parent_doi: null,
+      }),
+    });
+    renderDoi(REQUIRED, {}, true, {
+      doi: { identifier: '10.80000/arca.abcde-12345', provider: 'managed' },
+    });
+    expect(
+      await screen.findByText('Registration with DataCite failed; it will be tried again.'),
+    ).toBeInTheDocument();
   });
 
   it('offers no "no DOI" answer when the server requires a DOI, and says why', () => {

@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../../api/config.ts';
+import { registrationKey, useDoiRegistration } from '../../../api/doi-registration.ts';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
@@ -31,6 +32,11 @@ export function DoiField() {
   const canDiscard = allows(draft, 'can_discard_pids');
   // Without a registration agency, managed DOIs resolve nowhere: the depositor is told.
   const localDois = useSiteConfig().data?.deposit.doi_registration === 'local';
+  const { data: registration } = useDoiRegistration(
+    localDois ? undefined : draft?.id,
+    reserved?.provider === 'managed' ? reserved.identifier : undefined,
+  );
+  const registrationText = registrationKey(registration);
 
   return (
     <Stack gap="xs">
@@ -95,6 +101,11 @@ export function DoiField() {
             </Button>
           )}
         </Group>
+      )}
+      {field.value === 'managed' && registrationText && (
+        <Text size="sm" c={registrationText === 'failed' ? 'red' : 'dimmed'}>
+          {t(`deposit.fields.doi.registration.${registrationText}`)}
+        </Text>
       )}
       {field.value === 'managed' && localDois && (
         <Text size="sm" c="dimmed">

@@ -160,4 +160,6 @@ export interface SiteConfig {
     restriction_grace_days: number;
     custom_fields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   };
+  /** Days after publication in which an owner's deletion is immediate (later: a request). */
+  deletion_window_days: number;
 }

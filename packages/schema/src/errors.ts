@@ -11,4 +11,17 @@ export interface ErrorBody {
   status: number;
   message: string;
   errors?: FieldError[];
+  /** A deleted record's 410 (InvenioRDM's tombstone). */
+  tombstone?: Tombstone;
+}
+
+/** What is left of a deleted record, as InvenioRDM dumps it. */
+export interface Tombstone {
+  removal_reason: { id: string };
+  note: string;
+  /** The user id of who deleted it, or `system`. */
+  removed_by: { user: string };
+  removal_date: string;
+  citation_text: string;
+  is_visible: boolean;
 }

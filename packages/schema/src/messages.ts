@@ -136,7 +136,7 @@ export const errorMessages = {
   unknownSearchField: 'Unknown search field: {{field}}.',
   redirecting: 'Redirecting...',
   // Deletion (InvenioRDM's tombstones).
-  recordDeleted: 'The record has been deleted.',
+  recordDeleted: 'Record deleted',
   recordNotDeleted: 'This record is not deleted.',
   deletionAlreadyRequested: 'The deletion of this record has already been requested.',
   internal: 'The server encountered an internal error.',

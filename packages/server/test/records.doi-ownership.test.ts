@@ -17,7 +17,8 @@ beforeAll(async () => {
   await alice.login((await buildUser(t.services)).email);
   mallory = t.client();
   await mallory.login((await buildUser(t.services)).email);
-});
+  // Starting with the vocabularies takes a while on a busy machine.
+}, 300_000);
 afterAll(() => t.close());
 
 const withPublisher = (title: string, extra: Record<string, unknown> = {}) => {

@@ -23,6 +23,8 @@ const ABILITIES = {
   can_discard_pids: 'canDiscardPids',
   can_add_community: 'canAddCommunity',
   can_remove_community: 'canRemoveCommunity',
+  can_request_deletion: 'canRequestDeletion',
+  can_delete: 'canDelete',
 } as const satisfies Record<string, RecordAction>;
 
 export type Abilities = Record<keyof typeof ABILITIES, boolean>;

@@ -31,6 +31,7 @@ export function systemRoutes({ config, services }: AppContext): FastifyPluginCal
             restriction_grace_days: config.restrictionGraceDays,
             custom_fields: config.depositCustomFields,
           },
+          deletion_window_days: config.deletionWindowDays,
         };
         return site;
       },

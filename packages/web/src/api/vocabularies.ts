@@ -25,7 +25,8 @@ export type GenericVocabulary =
   | 'datetypes'
   | 'relationtypes'
   | 'creatorsroles'
-  | 'contributorsroles';
+  | 'contributorsroles'
+  | 'removalreasons';
 
 export async function searchVocabulary(
   type: GenericVocabulary,

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Image.css';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
 import { useRecord } from '../api/records.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
@@ -11,6 +12,7 @@ import { AccessNotice } from './AccessNotice.tsx';
 import { Citation } from './Citation.tsx';
 import { Communities } from './Communities.tsx';
 import { CreatorList } from './CreatorList.tsx';
+import { DeletionActions } from './DeletionActions.tsx';
 import { DoiBadge } from './DoiBadge.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { Licenses } from './Licenses.tsx';
@@ -21,6 +23,7 @@ import { RecordActions, permissionsOf } from './RecordActions.tsx';
 import { RecordBadges } from './RecordBadges.tsx';
 import { RecordDates } from './RecordDates.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
+import { TombstonePage } from './TombstonePage.tsx';
 import { Section } from './Section.tsx';
 import { useRecordTitle } from './useRecordTitle.ts';
 import { VersionsList } from './VersionsList.tsx';
@@ -36,6 +39,10 @@ export function RecordPage() {
   useRecordTitle(record?.metadata.title);
 
   if (isPending) return <PageLoader />;
+  // A deleted record keeps its address: the page shows its tombstone (the server answered 410).
+  if (error instanceof ApiError && error.tombstone) {
+    return <TombstonePage id={id} tombstone={error.tombstone} />;
+  }
   if (error) {
     return (
       <Stack maw={900} mx="auto">
@@ -86,6 +93,7 @@ export function RecordPage() {
           <Stack gap="lg">
             <DoiBadge record={record} />
             <RecordActions record={record} />
+            <DeletionActions record={record} />
             <Licenses record={record} />
             <VersionsList record={record} token={token} />
             <Communities record={record} />

@@ -11,6 +11,7 @@ export const siteConfig: SiteConfig = {
     restriction_grace_days: 30,
     custom_fields: [],
   },
+  deletion_window_days: 30,
 };
 
 export function buildUser(overrides: Partial<UserItem> = {}): UserItem {

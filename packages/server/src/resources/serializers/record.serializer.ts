@@ -228,6 +228,8 @@ export function serializeRecord(
       created_date_l10n_long: longDate(view.row.createdAt, context.language),
       updated_date_l10n_long: longDate(view.row.updatedAt, context.language),
       is_draft: view.kind === 'draft',
+      // When it was first published: an owner's deletion is immediate within the window after.
+      ...('publishedAt' in view.row ? { published_at: view.row.publishedAt.toISOString() } : {}),
       ...(view.doiRule
         ? {
             pids: {

@@ -136,12 +136,12 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
     lockRecord,
 
     /** An administrator deletes a record (or its whole parent) at once. */
-    async deleteRecord(
+    deleteRecord: async (
       actor: Actor,
       id: string,
       input: TombstoneInput,
       options: DeletionOptions = {},
-    ): Promise<void> {
+    ): Promise<void> => {
       await kit.unit('deleteRecord', async (unit) => {
         const state = await lockRecord(unit, id);
         kit.authorize('canDelete', actor, state);
@@ -150,7 +150,11 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
     },
 
     /** An administrator brings a deleted version back, as it was. */
-    async restoreRecord(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
+    restoreRecord: async (
+      actor: Actor,
+      id: string,
+      options: ReadOptions = {},
+    ): Promise<RecordView> => {
       await kit.unit('restoreRecord', async (unit) => {
         const state = await lockRecord(unit, id);
         kit.authorize('canDelete', actor, state);

@@ -1,0 +1,301 @@
+// Deleting published records (issue 21): an owner within the window, a request
+// after it, administrators deleting and restoring; a deleted record answers 410
+// with InvenioRDM's tombstone everywhere, and leaves search.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { fileObjects, pids, records, requests } from '../src/db/schema.ts';
+import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
+import { fieldErrors, publishRecord, publishable } from './records.helpers.ts';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'arca-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
+
+let t: TestApp;
+let alice: TestClient;
+let admin: TestClient;
+let aliceId: number;
+beforeAll(async () => {
+  t = await startTestApp({ vocabularies: true, env: { ARCA_WEB_DIST: webDist } });
+  const owner = await buildUser(t.services);
+  aliceId = owner.id;
+  alice = t.client();
+  await alice.login(owner.email);
+  admin = t.client();
+  await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+  // Starting with the vocabularies takes a while on a busy machine.
+}, 300_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+/** A published record of Alice's with a file and a managed DOI. */
+async function publishedWithFile(title: string) {
+  const draft = await draftWithFiles(alice, { metadata: publishable(title).metadata });
+  await uploadFile(alice, draft.id, 'data.csv', someBytes(64));
+  await alice.post(`/api/records/${draft.id}/draft/pids/doi`);
+  const published = await alice.post(`/api/records/${draft.id}/draft/actions/publish`);
+  expect(published.status, published.body).toBe(202);
+  return published.json as {
+    id: string;
+    parent: { id: string };
+    pids: { doi: { identifier: string } };
+  };
+}
+
+/** Makes a record's publication older than the 30 days' window. */
+const age = (id: string) =>
+  t.db
+    .update(records)
+    .set({ publishedAt: new Date(Date.now() - 31 * 86_400_000) })
+    .where(eq(records.id, id));
+
+/** Every route of a record answers 410 with the tombstone; the page keeps answering too. */
+async function expectGone(id: string, client: TestClient = t.client()) {
+  for (const url of [
+    `/api/records/${id}`,
+    `/api/records/${id}/files`,
+    `/api/records/${id}/files/data.csv/content`,
+    `/api/records/${id}/files-archive`,
+  ]) {
+    const response = await client.get(url);
+    expect(response.status, url).toBe(410);
+    expect(response.json.tombstone, url).toBeDefined();
+  }
+  expect((await client.get(`/records/${id}`)).status).toBe(410);
+}
+
+const titles = async (query: string) =>
+  (
+    (await t.client().get(`/api/records?q=${encodeURIComponent(query)}&allversions=true`)).json.hits
+      .hits as { id: string }[]
+  ).map((hit) => hit.id);
+
+describe('an owner deleting their record', () => {
+  it('deletes at once within the window: 410 with the tombstone on every route, out of search', async () => {
+    const record = await publishedWithFile('Soon deleted by its owner');
+    expect(await titles('"Soon deleted by its owner"')).toEqual([record.id]);
+    const response = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: { id: 'test-record' },
+      note: 'Uploaded by mistake.',
+    });
+    expect(response.status, response.body).toBe(200);
+    expect(response.json).toEqual({ deleted: true, request: null });
+
+    await expectGone(record.id);
+    const gone = await t.client().get(`/api/records/${record.id}`);
+    expect(gone.json).toMatchObject({
+      status: 410,
+      message: 'Record deleted',
+      tombstone: {
+        removal_reason: { id: 'test-record' },
+        note: 'Uploaded by mistake.',
+        removed_by: { user: String(aliceId) },
+        is_visible: true,
+      },
+    });
+    expect(gone.json.tombstone.citation_text).toContain('Soon deleted by its owner');
+    expect(gone.json.tombstone.citation_text).toContain(record.pids.doi.identifier);
+    expect(Date.parse(gone.json.tombstone.removal_date)).not.toBeNaN();
+    expect(await titles('"Soon deleted by its owner"')).toEqual([]);
+    // The parent's id (the concept) answers the tombstone too; the DOI stays held by the record.
+    expect((await t.client().get(`/api/records/${record.parent.id}`)).status).toBe(410);
+    const [pid] = await t.db
+      .select()
+      .from(pids)
+      .where(eq(pids.identifier, record.pids.doi.identifier));
+    expect(pid).toMatchObject({ objectId: record.id, status: 'deleted' });
+    // No edit, no new version, no second deletion.
+    expect((await alice.post(`/api/records/${record.id}/draft`)).status).toBe(410);
+    expect((await alice.post(`/api/records/${record.id}/versions`)).status).toBe(410);
+    expect(
+      (await alice.post(`/api/records/${record.id}/request-deletion`, { removal_reason: 'other' }))
+        .status,
+    ).toBe(410);
+  });
+
+  it('names the field of a wrong reason, and lets only the owner ask', async () => {
+    const record = await publishRecord(alice, publishable('Asked wrongly'));
+    const unknown = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: { id: 'boredom' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(fieldErrors(unknown)['removal_reason.id']).toEqual([
+      'This value is not in the vocabulary.',
+    ]);
+    const missing = await alice.post(`/api/records/${record.id}/request-deletion`, {});
+    expect(fieldErrors(missing)['removal_reason']).toHaveLength(1);
+    const stranger = t.client();
+    await stranger.login((await buildUser(t.services)).email);
+    expect(
+      (
+        await stranger.post(`/api/records/${record.id}/request-deletion`, {
+          removal_reason: 'spam',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await t.client().get(`/api/records/${record.id}`)).status).toBe(200);
+  });
+
+  it('asks the administrators after the window: accepted, the record is deleted', async () => {
+    const record = await publishRecord(alice, publishable('Old and asked for'));
+    await age(record.id);
+    const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: { id: 'duplicate' },
+      note: 'Same as another record.',
+    });
+    expect(asked.status, asked.body).toBe(201);
+    expect(asked.json.deleted).toBe(false);
+    expect(asked.json.request).toMatchObject({ type: 'record-deletion', status: 'submitted' });
+    const requestId = asked.json.request.id as string;
+    // Still there while it waits; a second request is refused.
+    expect((await t.client().get(`/api/records/${record.id}`)).status).toBe(200);
+    const again = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: 'duplicate',
+    });
+    expect(again.status).toBe(400);
+    // The administrators find it in their requests; the owner cannot decide it.
+    const listed = await admin.get('/api/user/requests?size=100');
+    expect(listed.json.hits.hits.map((hit: { id: string }) => hit.id)).toContain(requestId);
+    expect((await alice.post(`/api/requests/${requestId}/actions/accept`)).status).toBe(403);
+    const accepted = await admin.post(`/api/requests/${requestId}/actions/accept`);
+    expect(accepted.status, accepted.body).toBe(200);
+    const gone = await t.client().get(`/api/records/${record.id}`);
+    expect(gone.status).toBe(410);
+    expect(gone.json.tombstone).toMatchObject({
+      removal_reason: { id: 'duplicate' },
+      note: 'Same as another record.',
+    });
+  });
+
+  it('asks the administrators after the window: declined, the record stays', async () => {
+    const record = await publishRecord(alice, publishable('Old and kept'));
+    await age(record.id);
+    const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: 'other',
+    });
+    const declined = await admin.post(`/api/requests/${asked.json.request.id}/actions/decline`);
+    expect(declined.status, declined.body).toBe(200);
+    const kept = await t.client().get(`/api/records/${record.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.json.deletion_status).toEqual({ is_deleted: false, status: 'P' });
+    // Declined: the owner may ask again.
+    const again = await alice.post(`/api/records/${record.id}/request-deletion`, {
+      removal_reason: 'other',
+    });
+    expect(again.status).toBe(201);
+  });
+});
+
+describe('administrators', () => {
+  it('delete with their own tombstone, then restore the record as it was', async () => {
+    const record = await publishedWithFile('Deleted by an administrator');
+    const body = {
+      removal_reason: { id: 'copyright' },
+      note: 'Reported by the rights holder.',
+      citation_text: 'Doe, J. (2025). Deleted by an administrator.',
+      is_visible: true,
+    };
+    expect((await alice.delete(`/api/records/${record.id}/delete`, { body })).status).toBe(403);
+    const deleted = await admin.delete(`/api/records/${record.id}/delete`, { body });
+    expect(deleted.status, deleted.body).toBe(204);
+    await expectGone(record.id, admin);
+    expect((await t.client().get(`/api/records/${record.id}`)).json.tombstone).toMatchObject({
+      ...body,
+      removed_by: { user: expect.any(String) },
+    });
+    // Deleting again: gone already.
+    expect((await admin.delete(`/api/records/${record.id}/delete`, { body })).status).toBe(410);
+
+    expect((await alice.post(`/api/records/${record.id}/restore`)).status).toBe(403);
+    const restored = await admin.post(`/api/records/${record.id}/restore`);
+    expect(restored.status, restored.body).toBe(200);
+    expect(restored.json.deletion_status).toEqual({ is_deleted: false, status: 'P' });
+    expect((await t.client().get(`/api/records/${record.id}/files/data.csv/content`)).status).toBe(
+      200,
+    );
+    expect(await titles('"Deleted by an administrator"')).toEqual([record.id]);
+    expect((await admin.post(`/api/records/${record.id}/restore`)).status).toBe(400);
+  });
+
+  it('hide a tombstone (404), and remove the files of spam from storage', async () => {
+    const record = await publishedWithFile('Spam, hidden');
+    const [entry] = await t.db.select().from(fileObjects);
+    expect(entry).toBeDefined();
+    const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: 'spam', is_visible: false },
+    });
+    expect(deleted.status, deleted.body).toBe(204);
+    expect((await t.client().get(`/api/records/${record.id}`)).status).toBe(404);
+    const listing = await t.db.execute(
+      // Its file entries are gone, and the objects only it named with them.
+      `SELECT count(*)::int AS n FROM file_entries WHERE record_id = '${record.id}'`,
+    );
+    expect((listing as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('delete every version of a record at once', async () => {
+    const first = await publishRecord(alice, publishable('Two versions, both deleted'));
+    const next = (await alice.post(`/api/records/${first.id}/versions`)).json;
+    await alice.put(`/api/records/${next.id}/draft`, publishable('Two versions, both deleted'));
+    const second = await alice.post(`/api/records/${next.id}/draft/actions/publish`);
+    expect(second.status, second.body).toBe(202);
+    const deleted = await admin.delete(`/api/records/${first.id}/delete`, {
+      body: { removal_reason: 'misconduct', all_versions: true },
+    });
+    expect(deleted.status, deleted.body).toBe(204);
+    for (const id of [first.id, next.id, first.parent.id]) {
+      expect((await t.client().get(`/api/records/${id}`)).status, id).toBe(410);
+    }
+    expect(await titles('"Two versions, both deleted"')).toEqual([]);
+    const rows = await t.db
+      .select({ status: records.deletionStatus, latest: records.isLatest })
+      .from(records)
+      .where(eq(records.parentId, first.parent.id));
+    expect(rows).toEqual([
+      { status: 'D', latest: false },
+      { status: 'D', latest: false },
+    ]);
+    // Restoring the first version makes it the latest again.
+    await admin.post(`/api/records/${first.id}/restore`);
+    const latest = await t.client().get(`/api/records/${first.parent.id}`);
+    expect(latest.status).toBe(302);
+    expect(latest.headers.location).toContain(first.id);
+  });
+});
+
+describe('many callers at once', () => {
+  const ROUNDS = 10;
+  const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
+
+  it('delete, restore and ask once: one outcome, no duplicate requests', async () => {
+    const record = await publishRecord(alice, publishable('Raced'));
+    const deletes = await Promise.all(
+      Array.from({ length: ROUNDS }, () =>
+        admin.delete(`/api/records/${record.id}/delete`, { body: { removal_reason: 'other' } }),
+      ),
+    );
+    expect(statuses(deletes)).toEqual([204, ...Array<number>(ROUNDS - 1).fill(410)]);
+    const restores = await Promise.all(
+      Array.from({ length: ROUNDS }, () => admin.post(`/api/records/${record.id}/restore`)),
+    );
+    expect(statuses(restores)).toEqual([200, ...Array<number>(ROUNDS - 1).fill(400)]);
+
+    await age(record.id);
+    const asks = await Promise.all(
+      Array.from({ length: ROUNDS }, () =>
+        alice.post(`/api/records/${record.id}/request-deletion`, { removal_reason: 'other' }),
+      ),
+    );
+    expect(statuses(asks)).toEqual([201, ...Array<number>(ROUNDS - 1).fill(400)]);
+    const made = await t.db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.type, 'record-deletion'), eq(requests.topicId, record.id)));
+    expect(made).toHaveLength(1);
+  });
+});

@@ -179,6 +179,8 @@ export interface SiteConfig {
   /** What the deposit form needs to mirror the server's rules. */
   deposit: {
     doi_required: boolean;
+    /** Where managed DOIs are registered: DataCite, or nowhere (`local`: they do not resolve). */
+    doi_registration: 'datacite' | 'local';
     restriction_grace_days: number;
     custom_fields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   };

@@ -43,6 +43,8 @@ import { recordRoutes } from './resources/records.routes.ts';
 import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
+import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
+import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
@@ -65,6 +67,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Route modules whose handlers read `request.actor` (the others need only the identity). */
 const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   draftRoutes,
+  pidRoutes,
   recordRoutes,
   accessRoutes,
   communityRoutes,
@@ -198,6 +201,8 @@ export async function buildApp({
     recordRoutes,
     accessRoutes,
     outboxRoutes,
+    doiRegistrationRoutes,
+    pidRoutes,
     communityRoutes,
     requestRoutes,
     reviewRoutes,

@@ -58,6 +58,15 @@ const environment = z.object({
     .regex(/^10\.\d{4,9}$/)
     .default('10.1234'),
   ARCA_DOI_REQUIRED: flag.default(false),
+  // DataCite registration of the managed DOIs; all four or none.
+  ARCA_DATACITE_URL: z.url().optional(),
+  ARCA_DATACITE_REPOSITORY_ID: z.string().min(1).optional(),
+  ARCA_DATACITE_PASSWORD: z.string().min(1).optional(),
+  ARCA_DATACITE_PREFIX: z
+    .string()
+    .regex(/^10\.\d{4,9}$/)
+    .optional(),
+  ARCA_DATACITE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
   ARCA_DELETION_WINDOW_DAYS: z.coerce.number().min(0).default(30),
   ARCA_DEPOSIT_CUSTOM_FIELDS: z
@@ -71,6 +80,12 @@ const environment = z.object({
     )
     .pipe(z.array(z.enum(['imprint', 'journal', 'meeting', 'thesis']))),
   ARCA_JOBS_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  // A failed job is tried again after the first delay, doubled each time up to the maximum.
+  ARCA_JOBS_RETRY_FIRST_SECONDS: z.coerce.number().positive().default(60),
+  ARCA_JOBS_RETRY_MAX_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(2 * 3600),
   ARCA_WEB_DIST: z.string().optional(),
   // Mail: SMTP when a URL or a host is given, else the outbox table.
   ARCA_SMTP_URL: z.string().optional(),
@@ -144,14 +159,18 @@ export interface Config {
   bodyLimit: number;
   clients: ClientLimits;
   trustProxy: boolean;
+  /** The managed DOIs' prefix: DataCite's when DataCite is configured. */
   doiPrefix: string;
   doiRequired: boolean;
+  /** Where managed DOIs are registered; absent: they stay local. */
+  datacite: DataciteConfig | undefined;
   restrictionGraceDays: number;
   /** Days after publication in which an owner deletes a record at once; later, it is a request. */
   deletionWindowDays: number;
   /** The optional custom field groups the deposit form shows. */
   depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;
+  jobsBackoff: { firstMs: number; maxMs: number };
   webDist: string;
   logLevel: string;
   storage: StorageConfig;
@@ -188,6 +207,15 @@ export interface AccountsConfig {
   requireVerifiedEmail: boolean;
   /** Local passwords and sign-up; false leaves external identity providers only. */
   localLogin: boolean;
+}
+
+export interface DataciteConfig {
+  /** The REST API's base URL (https://api.datacite.org or https://api.test.datacite.org). */
+  url: string;
+  repositoryId: string;
+  password: string;
+  prefix: string;
+  timeoutMs: number;
 }
 
 /** Limits on clients that hold connections open (docs/SECURITY.md, "Slow clients"). */
@@ -314,12 +342,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.ARCA_MAX_CONNECTIONS_PER_ADDRESS ?? (e.ARCA_TRUST_PROXY ? 0 : 256),
     },
     trustProxy: e.ARCA_TRUST_PROXY,
-    doiPrefix: e.ARCA_DOI_PREFIX,
+    doiPrefix: e.ARCA_DATACITE_PREFIX ?? e.ARCA_DOI_PREFIX,
     doiRequired: e.ARCA_DOI_REQUIRED,
+    datacite: dataciteConfig(e),
     restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
     deletionWindowDays: e.ARCA_DELETION_WINDOW_DAYS,
     depositCustomFields: e.ARCA_DEPOSIT_CUSTOM_FIELDS,
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
+    jobsBackoff: {
+      firstMs: e.ARCA_JOBS_RETRY_FIRST_SECONDS * 1000,
+      maxMs: Math.max(e.ARCA_JOBS_RETRY_MAX_SECONDS, e.ARCA_JOBS_RETRY_FIRST_SECONDS) * 1000,
+    },
     webDist: path.resolve(e.ARCA_WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     mail: {
@@ -361,6 +394,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDrafts: e.ARCA_USER_MAX_DRAFTS,
       creationsPerMinute: e.ARCA_CREATIONS_PER_MINUTE,
     },
+  };
+}
+
+const DATACITE_SETTINGS = [
+  'ARCA_DATACITE_URL',
+  'ARCA_DATACITE_REPOSITORY_ID',
+  'ARCA_DATACITE_PASSWORD',
+  'ARCA_DATACITE_PREFIX',
+] as const;
+
+function dataciteConfig(e: z.infer<typeof environment>): DataciteConfig | undefined {
+  const missing = DATACITE_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === DATACITE_SETTINGS.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  ${missing.map((name) => `${name}: required with the other ARCA_DATACITE_ settings`).join('\n  ')}`,
+    );
+  }
+  return {
+    url: e.ARCA_DATACITE_URL!.replace(/\/+$/, ''),
+    repositoryId: e.ARCA_DATACITE_REPOSITORY_ID!,
+    password: e.ARCA_DATACITE_PASSWORD!,
+    prefix: e.ARCA_DATACITE_PREFIX!,
+    timeoutMs: e.ARCA_DATACITE_TIMEOUT_SECONDS * 1000,
   };
 }
 

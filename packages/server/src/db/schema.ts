@@ -327,9 +327,22 @@ export const pids = pgTable(
     objectId: text('object_id').notNull(),
     provider: text('provider').notNull(),
     status: text('status').notNull(),
+    /** At a registration agency (DataCite): the state asked for, `draft`, `registered` or `findable`. */
+    agencyTarget: text('agency_target'),
+    /** The state the agency last confirmed; equal to the target once in sync. */
+    agencyState: text('agency_state'),
+    /** Why the last attempt to reach the target failed (null: it did not). */
+    agencyError: text('agency_error'),
+    agencyUpdatedAt: timestamp('agency_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scheme, t.identifier] }), index('pids_object').on(t.objectId)],
+  (t) => [
+    primaryKey({ columns: [t.scheme, t.identifier] }),
+    index('pids_object').on(t.objectId),
+    index('pids_agency_failed')
+      .on(t.agencyUpdatedAt)
+      .where(sql`${t.agencyError} IS NOT NULL`),
+  ],
 );
 
 /** Persisted jobs, claimed with FOR UPDATE SKIP LOCKED by any app server. */
@@ -343,6 +356,8 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** Bumped when a pending job is replaced: a run of an older revision does not remove it. */
+    revision: integer('revision').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
@@ -7,13 +7,31 @@ export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (job: JobRow) => Promise<void | { runAgainAt: Date }>;
 
 const LOCK_MS = 5 * 60_000;
-const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+
+/** A failed job runs again after `firstMs`, doubling each time up to `maxMs`. */
+export interface Backoff {
+  firstMs: number;
+  maxMs: number;
+}
+export const DEFAULT_BACKOFF: Backoff = { firstMs: 60_000, maxMs: 2 * 3600_000 };
+
+/** The delay before the next try of a job that failed `attempts` times. */
+export function retryDelay(backoff: Backoff, attempts: number): number {
+  const doublings = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(backoff.firstMs * 2 ** doublings, backoff.maxMs);
+}
 
 /**
  * Jobs live in the database, so they survive restarts and any app server may
  * run them; a job is claimed with FOR UPDATE SKIP LOCKED, so none runs twice.
  */
-export function createJobQueue(db: Database, handlers: Record<string, JobHandler>) {
+export function createJobQueue(
+  db: Database,
+  handlers: Record<string, JobHandler>,
+  backoff: Backoff = DEFAULT_BACKOFF,
+) {
+  // Only the run of the job's current revision may finish it: one replaced meanwhile runs again.
+  const sameRun = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.revision, job.revision));
   return {
     /** Schedules a job; a pending job with the same key is replaced. */
     async enqueue(job: {
@@ -40,6 +58,7 @@ export function createJobQueue(db: Database, handlers: Record<string, JobHandler
             payload: values.payload,
             attempts: 0,
             lastError: null,
+            revision: sql`${jobs.revision} + 1`,
           },
         });
     },
@@ -73,21 +92,25 @@ export function createJobQueue(db: Database, handlers: Record<string, JobHandler
             await db
               .update(jobs)
               .set({ runAt: again.runAgainAt, lockedUntil: null, attempts: 0, lastError: null })
-              .where(eq(jobs.id, id));
+              .where(sameRun(job));
           } else {
-            await db.delete(jobs).where(eq(jobs.id, id));
+            await db.delete(jobs).where(sameRun(job));
           }
         } catch (error) {
-          const delay = RETRY_DELAYS_MS[Math.min(job.attempts - 1, RETRY_DELAYS_MS.length - 1)]!;
           await db
             .update(jobs)
             .set({
               lastError: String(error),
               lockedUntil: null,
-              runAt: new Date(now.getTime() + delay),
+              runAt: new Date(now.getTime() + retryDelay(backoff, job.attempts)),
             })
-            .where(eq(jobs.id, id));
+            .where(sameRun(job));
         }
+        // Replaced while it ran: unlocked, it runs again when its new time comes.
+        await db
+          .update(jobs)
+          .set({ lockedUntil: null })
+          .where(and(eq(jobs.id, id), ne(jobs.revision, job.revision)));
       }
     },
   };

@@ -15,7 +15,8 @@ type AccountAction =
   | 'canManageUsers'
   | 'canManageGroups'
   | 'canManageTokens'
-  | 'canReadOutbox';
+  | 'canReadOutbox'
+  | 'canManageDoiRegistrations';
 
 /** Who may do what with accounts, groups and tokens. */
 export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
@@ -26,6 +27,7 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canManageGroups: [Administrator, SystemProcess],
   canManageTokens: [Self],
   canReadOutbox: [Administrator, SystemProcess],
+  canManageDoiRegistrations: [Administrator, SystemProcess],
 };
 
 /** What deciding whether a user may be given access looks at. */

@@ -29,6 +29,7 @@ export function systemRoutes({ config, services }: AppContext): FastifyPluginCal
           groups_enabled: config.groupsEnabled,
           deposit: {
             doi_required: config.doiRequired,
+            doi_registration: config.datacite ? 'datacite' : 'local',
             restriction_grace_days: config.restrictionGraceDays,
             custom_fields: config.depositCustomFields,
           },

@@ -14,6 +14,8 @@ import { createTokenService } from './tokens.service.ts';
 import { createVocabularyService } from './vocabularies.service.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { createPidService } from './pids.service.ts';
+import { dataciteJobs } from './pids/datacite.jobs.ts';
+import { createRegistrationService } from './pids/registrations.service.ts';
 import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createHarvest } from './harvest/harvest.service.ts';
@@ -77,6 +79,7 @@ export function createServices(
     access,
     vocabularies,
     doiPrefix: config.doiPrefix,
+    ...(config.datacite ? { datacitePrefix: config.datacite.prefix } : {}),
     siteUrl: config.siteUrl,
     files: createRecordFilesComponent(db, files.collect),
     userLimits,
@@ -137,23 +140,28 @@ export function createServices(
     guestLimits: config.guestRequests,
   });
   records.use(reviews.component);
-  const jobs = createJobQueue(db, {
-    [EMBARGO_JOB]: async (job) => {
-      // A due job lifts as of its date, whatever the clock of the server that runs it.
-      await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+  const jobs = createJobQueue(
+    db,
+    {
+      ...dataciteJobs(db, config, records),
+      [EMBARGO_JOB]: async (job) => {
+        // A due job lifts as of its date, whatever the clock of the server that runs it.
+        await records.liftEmbargo(String(job.payload.recordId), job.runAt);
+      },
+      [MAIL_JOB]: (job) => mail.deliver(job),
+      [EXPIRE_REQUEST_JOB]: async (job) => {
+        await requests.expire(String(job.payload.requestId), job.runAt);
+      },
+      [FILES_SWEEP_JOB]: async () => {
+        const counts = await files.sweep();
+        if (counts.orphanRows + counts.abandonedUploads + counts.orphanBytes > 0) {
+          options.log?.info({ sweep: counts }, 'files sweep');
+        }
+        return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
+      },
     },
-    [MAIL_JOB]: (job) => mail.deliver(job),
-    [EXPIRE_REQUEST_JOB]: async (job) => {
-      await requests.expire(String(job.payload.requestId), job.runAt);
-    },
-    [FILES_SWEEP_JOB]: async () => {
-      const counts = await files.sweep();
-      if (counts.orphanRows + counts.abandonedUploads + counts.orphanBytes > 0) {
-        options.log?.info({ sweep: counts }, 'files sweep');
-      }
-      return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
-    },
-  });
+    config.jobsBackoff,
+  );
   const targets = createShareTargets(db);
   const verification = createEmailVerificationService({ db, config, sessions, mailer: mail });
   const accounts = createAccountService({
@@ -171,6 +179,7 @@ export function createServices(
     access,
     files,
     jobs,
+    dois: createRegistrationService(db, config.datacite?.prefix),
     records,
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),

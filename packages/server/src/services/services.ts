@@ -10,6 +10,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from './records/records.service.ts';
 import type { RecordSearch } from './records/search.service.ts';
 import type { Harvest } from './harvest/harvest.service.ts';
+import type { RegistrationService } from './pids/registrations.service.ts';
 import type { AccessService } from './sharing/access.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxReader } from '../mail/outbox.ts';
@@ -40,6 +41,8 @@ export interface Services {
   directory: DirectoryService;
   files: FilesService;
   jobs: JobQueue;
+  /** DOI registration at DataCite: states, failures, hiding a deleted record's DOIs. */
+  dois: RegistrationService;
   records: RecordService;
   recordSearch: RecordSearch;
   /** Published records for harvesters and sitemaps: public ones, in publication order. */

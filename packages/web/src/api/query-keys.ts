@@ -26,6 +26,7 @@ export const queryKeys = {
   resourceTypes: ['resource-types'] as const,
   // The deposit editor (api/drafts.ts, api/vocabularies.ts).
   draft: (id: string) => ['draft', id] as const,
+  doiRegistration: (id: string, doi: string) => ['doi-registration', id, doi] as const,
   vocabulary: (type: string, tags: string) => ['vocabulary', type, tags] as const,
   vocabularySuggestions: (type: string, text: string) =>
     ['vocabulary-suggestions', type, text] as const,

@@ -63,9 +63,15 @@ const fullRecord = buildRecord({
   },
 });
 
+// DOIs registered at DataCite link to the resolver.
+const registeringSite = {
+  ...siteConfig,
+  deposit: { ...siteConfig.deposit, doi_registration: 'datacite' },
+};
+
 function api(record = fullRecord, user: ReturnType<typeof buildUser> | null = null) {
   return {
-    'GET /api/config': reply(200, siteConfig),
+    'GET /api/config': reply(200, registeringSite),
     'GET /api/me': user ? reply(200, user) : anonymous,
     [`GET /api/records/${record.id}`]: reply(200, record),
     [`GET /api/records/${record.id}?style=apa&locale=en-US`]: textReply(
@@ -144,6 +150,15 @@ describe('RecordPage', () => {
     expect(await screen.findByTestId('citation')).toHaveTextContent(
       'Baker, B. (2026). Glacier melt model outputs (Version v2) [Dataset]. Arca demo.',
     );
+  });
+
+  it('shows a local DOI unlinked, saying it is not registered, where the site registers none', async () => {
+    mockFetch({ ...api(), 'GET /api/config': reply(200, siteConfig) });
+    renderApp(`/records/${fullRecord.id}`);
+    expect(
+      await screen.findByText('Local DOI, not registered: it does not resolve.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'DOI 10.1234/arca.42' })).not.toBeInTheDocument();
   });
 
   it('sanitises the description', async () => {

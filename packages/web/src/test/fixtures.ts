@@ -7,7 +7,12 @@ export const siteConfig: SiteConfig = {
   local_login: true,
   email_verification_required: true,
   groups_enabled: true,
-  deposit: { doi_required: false, restriction_grace_days: 30, custom_fields: [] },
+  deposit: {
+    doi_required: false,
+    doi_registration: 'local',
+    restriction_grace_days: 30,
+    custom_fields: [],
+  },
   deletion_window_days: 30,
 };
 

@@ -30,6 +30,8 @@ export interface RecordServiceDeps {
   vocabularies: VocabularyService;
   validator: RecordValidator;
   doiPrefix: string;
+  /** DataCite's prefix when managed DOIs are registered there. */
+  datacitePrefix?: string;
   /** The site's address: a tombstone's citation links the record there when it has no DOI. */
   siteUrl: string;
   files: RecordFilesComponent;

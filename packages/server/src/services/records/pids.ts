@@ -1,6 +1,7 @@
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, notFound } from '../errors.ts';
 import { MANAGED_PROVIDER, createPidService } from '../pids.service.ts';
+import { doiRegistration } from '../pids/doi-registration.ts';
 import type { RecordKit } from './kit.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
@@ -8,6 +9,8 @@ import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 export function pidOperations(kit: RecordKit, views: RecordViews) {
   const pidsOn = (tx: Parameters<typeof createPidService>[0]) =>
     createPidService(tx, kit.deps.doiPrefix);
+  const registrationOn = (tx: Parameters<typeof createPidService>[0]) =>
+    doiRegistration(tx, kit.deps.datacitePrefix);
 
   return {
     async reserveDoi(actor: Actor, id: string, options: ReadOptions = {}): Promise<RecordView> {
@@ -15,10 +18,9 @@ export function pidOperations(kit: RecordKit, views: RecordViews) {
         const { document, ...state } = await kit.lockDraft(unit, id);
         kit.authorize('canManagePids', actor, state);
         if (document.pids.doi?.provider === MANAGED_PROVIDER) return;
-        document.pids.doi = {
-          identifier: await pidsOn(unit.tx).reserve(id),
-          provider: MANAGED_PROVIDER,
-        };
+        const identifier = await pidsOn(unit.tx).reserve(id);
+        await registrationOn(unit.tx).request(identifier, 'draft');
+        document.pids.doi = { identifier, provider: MANAGED_PROVIDER };
         await unit.repo.updateDraft(id, document);
       });
       return views.draftView(id, actor, options);
@@ -39,6 +41,7 @@ export function pidOperations(kit: RecordKit, views: RecordViews) {
             });
           }
           await pids.discardReserved(id);
+          await registrationOn(unit.tx).released(doi.identifier);
         }
         delete document.pids.doi;
         await unit.repo.updateDraft(id, document);

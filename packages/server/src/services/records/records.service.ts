@@ -10,6 +10,7 @@ import { embargoComponent, liftEmbargoOperation } from './embargo.ts';
 import { createRecordKit, type RecordServiceDeps } from './kit.ts';
 import { newVersionOperation } from './new-version.ts';
 import { pidsComponent } from './pids.component.ts';
+import { dataciteComponent } from '../pids/datacite.component.ts';
 import { pidOperations } from './pids.ts';
 import { publishOperations } from './publish.ts';
 import { readOperations } from './read.ts';
@@ -31,6 +32,7 @@ export type { ReadOptions, RecordView } from './view.ts';
 export function createRecordService(deps: RecordServiceDeps) {
   const kit = createRecordKit(deps);
   kit.components.push(deps.files, pidsComponent(deps.doiPrefix), embargoComponent);
+  if (deps.datacitePrefix) kit.components.push(dataciteComponent(deps.datacitePrefix));
   const views = createViews(kit);
   const { publish, publishErrors } = publishOperations(kit, views);
   const deletion = deletionOperations(kit, views, deps.siteUrl);

@@ -1,6 +1,8 @@
 import type { DoiRuleJson, RecordJson } from '@arca/schema';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteConfig } from '../../../test/fixtures.ts';
+import { mockFetch, reply } from '../../../test/fetch-mock.ts';
 import { DepositContext, type DepositContextValue } from '../../deposit-context.ts';
 import { emptyFormValues } from '../../form-values.ts';
 import { renderInForm } from '../test-form.tsx';
@@ -13,10 +15,15 @@ const OPTIONAL: DoiRuleJson = {
 };
 const CONCEPT = { doi: { identifier: '10.1234/arca.parent', provider: 'managed' } };
 
-function renderDoi(rule: DoiRuleJson | undefined, parentPids = {}, siteRequires = false) {
+function renderDoi(
+  rule: DoiRuleJson | undefined,
+  parentPids = {},
+  siteRequires = false,
+  pids: Record<string, unknown> = {},
+) {
   const draft = {
     id: 'abcde-12345',
-    pids: {},
+    pids,
     parent: { id: 'parent', pids: parentPids },
     ...(rule ? { ui: { permissions: {}, pids: { doi: rule } } } : {}),
   } as unknown as RecordJson;
@@ -35,7 +42,55 @@ function renderDoi(rule: DoiRuleJson | undefined, parentPids = {}, siteRequires 
   );
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('DoiField', () => {
+  it('says that a managed DOI is local where the site registers none', async () => {
+    mockFetch({ 'GET /api/config': reply(200, siteConfig) });
+    renderDoi(REQUIRED, {}, true);
+    expect(
+      await screen.findByText(
+        'This repository does not register DOIs: this one is local and does not resolve.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind where DOIs are registered at DataCite', async () => {
+    const requests = mockFetch({
+      'GET /api/config': reply(200, {
+        ...siteConfig,
+        deposit: { ...siteConfig.deposit, doi_registration: 'datacite' },
+      }),
+    });
+    renderDoi(REQUIRED, {}, true);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/this one is local/)).not.toBeInTheDocument();
+  });
+
+  it("shows the reserved DOI's registration at DataCite", async () => {
+    mockFetch({
+      'GET /api/config': reply(200, {
+        ...siteConfig,
+        deposit: { ...siteConfig.deposit, doi_registration: 'datacite' },
+      }),
+      'GET /api/records/abcde-12345/draft/pids/doi': reply(200, {
+        doi: {
+          identifier: '10.80000/arca.abcde-12345',
+          provider: 'managed',
+          registration: { agency: 'datacite', state: null, pending: true, failed: true },
+        },
+        parent_doi: null,
+      }),
+    });
+    renderDoi(REQUIRED, {}, true, {
+      doi: { identifier: '10.80000/arca.abcde-12345', provider: 'managed' },
+    });
+    expect(
+      await screen.findByText('Registration with DataCite failed; it will be tried again.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers no "no DOI" answer when the server requires a DOI, and says why', () => {
     renderDoi(REQUIRED);
     expect(screen.queryByLabelText("No, I don't need a DOI")).not.toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../../api/config.ts';
+import { registrationKey, useDoiRegistration } from '../../../api/doi-registration.ts';
 import { useDeposit } from '../../deposit-context.ts';
 import type { DepositFormValues } from '../../form-values.ts';
 import { errorText, useFieldError } from '../field-error.tsx';
@@ -28,6 +30,13 @@ export function DoiField() {
   const choices = doiChoices(rule);
   // A registered DOI (a published record's) stays: the server refuses to discard it.
   const canDiscard = allows(draft, 'can_discard_pids');
+  // Without a registration agency, managed DOIs resolve nowhere: the depositor is told.
+  const localDois = useSiteConfig().data?.deposit.doi_registration === 'local';
+  const { data: registration } = useDoiRegistration(
+    localDois ? undefined : draft?.id,
+    reserved?.provider === 'managed' ? reserved.identifier : undefined,
+  );
+  const registrationText = registrationKey(registration);
 
   return (
     <Stack gap="xs">
@@ -92,6 +101,16 @@ export function DoiField() {
             </Button>
           )}
         </Group>
+      )}
+      {field.value === 'managed' && registrationText && (
+        <Text size="sm" c={registrationText === 'failed' ? 'red' : 'dimmed'}>
+          {t(`deposit.fields.doi.registration.${registrationText}`)}
+        </Text>
+      )}
+      {field.value === 'managed' && localDois && (
+        <Text size="sm" c="dimmed">
+          {t('deposit.fields.doi.local')}
+        </Text>
       )}
       {field.value === 'none' && (
         <Text size="sm" c="dimmed">

@@ -5,7 +5,7 @@ import { OAI_FORMATS } from '../src/oai/registry.ts';
 import { resumptionTokens } from '../src/oai/tokens.ts';
 import type { Harvest } from '../src/services/harvest/harvest.service.ts';
 import { createCommunity, loggedIn } from './communities.helpers.ts';
-import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
 import { errorCode, expectValidOai, identifiersIn, tokenIn, xsd } from './oai.helpers.ts';
 
@@ -296,7 +296,7 @@ describe('OAI-PMH errors', () => {
     }
   });
 
-  it('noMetadataFormats and noSetHierarchy, and a deleted record keeps its header', async () => {
+  it('noMetadataFormats and noSetHierarchy', async () => {
     const deps: OaiDeps = {
       repository: {
         name: 'Arca',
@@ -324,17 +324,36 @@ describe('OAI-PMH errors', () => {
     );
     const withSet = { verb: 'ListIdentifiers', metadataPrefix: 'datacite', set: 'type-dataset' };
     expect(errorCode(await text({ ...deps, harvest: noSets }, withSet))).toBe('noSetHierarchy');
+  });
 
-    const gone: Harvest = {
-      ...t.services.harvest,
-      one: (id) =>
-        Promise.resolve({ id, modified: new Date(), sets: ['type-dataset'], deleted: true }),
-    };
-    const deleted = await text(
-      { ...deps, harvest: gone },
-      { verb: 'GetRecord', metadataPrefix: 'datacite', identifier: `${HOST}gone0-gone0` },
+  it('a deleted public record keeps its header, without metadata; a deleted restricted one stays unknown', async () => {
+    const admin = t.client();
+    await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+    const body = { removal_reason: { id: 'duplicate' }, is_visible: true };
+    const open = await publishRecord(owner, withDoi('Withdrawn core'));
+    const closed = await publishRecord(
+      owner,
+      withDoi('Withdrawn hidden core', { access: { record: 'restricted', files: 'restricted' } }),
     );
+    for (const id of [open.id, closed.id]) {
+      const removed = await admin.delete(`/api/records/${id}/delete`, { body });
+      expect(removed.status, removed.body).toBe(204);
+    }
+    const deleted = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${HOST}${open.id}`);
+    await expectValidOai(deleted);
     expect(deleted).toContain('<header status="deleted">');
     expect(deleted).not.toContain('<metadata>');
+    let listed = await oai('verb=ListIdentifiers&metadataPrefix=oai_dc');
+    for (let token = tokenIn(listed); token; token = tokenIn(listed)) {
+      listed += await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token)}`);
+      if (listed.includes(`${HOST}${open.id}<`)) break;
+    }
+    expect(listed).toMatch(new RegExp(`<header status="deleted"><identifier>${HOST}${open.id}<`));
+    expect(
+      await oaiError(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${HOST}${closed.id}`),
+    ).toBe('idDoesNotExist');
+    expect(await walk('ListIdentifiers', 'metadataPrefix=oai_dc')).not.toContain(
+      `${HOST}${closed.id}`,
+    );
   });
 });

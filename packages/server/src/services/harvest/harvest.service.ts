@@ -6,8 +6,9 @@ import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { anonymous } from '../../permissions/policy.ts';
 import { recordContextOf, type RecordContext } from '../records/context.ts';
 import { contextReads } from '../records/context.repository.ts';
-import { recordStateColumns, sharingFromJson } from '../records/repository.ts';
+import { recordStateColumns, sharingFromJson, type RecordRow } from '../records/repository.ts';
 import type { RecordView } from '../records/view.ts';
+import { isDeleted } from '../records/tombstone.ts';
 import type { HitPresenter } from '../records/search.service.ts';
 
 /** Harvesters read as anyone does: only public records, with their public metadata. */
@@ -47,17 +48,14 @@ export interface HarvestPage {
 }
 
 /**
- * A record no longer there but once published. Records cannot be deleted yet; when they
- * can, their rows are marked here and OAI answers their headers with status="deleted".
- */
-const DELETED = sql<boolean>`false`;
-
-/**
  * Reading published records for harvesters (OAI-PMH) and for sitemaps: every
  * version, in publication order (which an edit does not change, so a walk with
  * resumption tokens meets each record once while records are edited), filtered
  * on modification time.
  */
+/** Harvests read published rows only, so a context's row is a record's. */
+const gone = (context: RecordContext) => isDeleted(context.row as RecordRow);
+
 export function createHarvest(db: Database, present: HitPresenter) {
   const readable = filter(recordPolicy, 'canRead', HARVESTER, records);
 
@@ -100,14 +98,21 @@ export function createHarvest(db: Database, present: HitPresenter) {
 
   async function itemsOf(contexts: RecordContext[], withViews: boolean): Promise<HarvestItem[]> {
     const specs = await communitySpecs([...new Set(contexts.flatMap(communityIdsOf))]);
-    const views = withViews ? await present(HARVESTER, contexts, {}) : [];
-    return contexts.map((context, index) => ({
-      id: context.row.id,
-      modified: context.row.updatedAt,
-      sets: setsOf(context, specs),
-      deleted: false,
-      ...(withViews ? { view: views[index]! } : {}),
-    }));
+    // A deleted record that was public keeps its header (deletedRecord "persistent"),
+    // dated by its deletion, which also moved its modification time.
+    const live = contexts.filter((context) => !gone(context));
+    const views = withViews ? await present(HARVESTER, live, {}) : [];
+    const viewOf = new Map(live.map((context, index) => [context.row.id, views[index]]));
+    return contexts.map((context) => {
+      const view = viewOf.get(context.row.id);
+      return {
+        id: context.row.id,
+        modified: context.row.updatedAt,
+        sets: setsOf(context, specs),
+        deleted: gone(context),
+        ...(withViews && view ? { view } : {}),
+      };
+    });
   }
 
   return {
@@ -124,7 +129,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
       const inSet = selection.set ? await setCondition(selection.set) : undefined;
       if (selection.set && !inSet) return undefined;
       const where = and(
-        sql`(${readable} OR ${DELETED})`,
+        readable,
         inSet,
         selection.from ? gte(records.updatedAt, selection.from) : undefined,
         selection.before ? lt(records.updatedAt, selection.before) : undefined,
@@ -158,7 +163,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
         .select(recordStateColumns(contextReads))
         .from(records)
         .innerJoin(parents, eq(parents.id, records.parentId))
-        .where(and(eq(records.id, id), sql`(${readable} OR ${DELETED})`));
+        .where(and(eq(records.id, id), readable));
       const contexts = rows.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
       return (await itemsOf(contexts, withView))[0];
     },

@@ -4,6 +4,13 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // Tiers (STYLE.md §9): unit beside the code, web components in jsdom,
 // integration against PGlite and (when DATABASE_URL is set) PostgreSQL,
 // and browser flows in Chromium.
+//
+// Vitest's default is one worker on a 2-core machine, which leaves a core idle
+// while a test waits on PostgreSQL or a PGlite query: the first group runs two
+// files at a time. The browser flows run alone afterwards, one file at a time,
+// so no other test competes with Chromium for the cores.
+const WORKERS = 2;
+
 const integration = (name: string, db: string): TestProjectInlineConfiguration => ({
   test: {
     name,
@@ -11,6 +18,8 @@ const integration = (name: string, db: string): TestProjectInlineConfiguration =
     env: { ARCA_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['packages/server/test/global-setup.ts'],
+    maxWorkers: WORKERS,
   },
 });
 
@@ -19,9 +28,13 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'unit',
       include: ['packages/schema/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+      maxWorkers: WORKERS,
     },
   },
-  { extends: './packages/web/vite.config.ts', test: { name: 'web', root: './packages/web' } },
+  {
+    extends: './packages/web/vite.config.ts',
+    test: { name: 'web', root: './packages/web', maxWorkers: WORKERS },
+  },
   integration('integration-pglite', 'pglite'),
 ];
 if (process.env.DATABASE_URL) projects.push(integration('integration-postgres', 'postgres'));
@@ -32,6 +45,8 @@ projects.push({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    maxWorkers: 1,
+    sequence: { groupOrder: 1 },
   },
 });
 

@@ -1,46 +1,68 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type { Services } from '../src/services/services.ts';
 import { createServices } from '../src/services/index.ts';
 import { loadVocabularies } from '../src/vocabularies/loader.ts';
+import { databaseUrl, type DatabaseTemplates } from './database-templates.ts';
 
 /** Which database this run's integration tests use: set per Vitest project. */
 export const testDatabase = process.env.ARCA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-// Starting PGlite and migrating costs seconds; loading a migrated dump, a fraction.
-let pgliteTemplate: Promise<Blob> | undefined;
-async function migratedTemplate(): Promise<Blob> {
+/** The run's template databases (global-setup.ts); none outside Vitest (the timing scripts). */
+function runTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+// Without the run's templates: one migrated dump per process.
+let ownPgliteTemplate: Promise<Blob> | undefined;
+async function migratedDump(): Promise<Blob> {
   const handle = await openDatabase({ dataDir: null });
   const dump = await handle.dump!();
   await handle.close();
   return dump;
 }
 
+const dumps = new Map<string, Blob>();
+function dumpFile(file: string): Blob {
+  let dump = dumps.get(file);
+  if (!dump) dumps.set(file, (dump = new Blob([readFileSync(file)])));
+  return dump;
+}
+
+type FreshDatabase = Pick<DatabaseHandle, 'db' | 'close' | 'listen'> & { hasVocabularies: boolean };
+
 /** A fresh, migrated database for one test: in-memory PGlite, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<Pick<DatabaseHandle, 'db' | 'close' | 'listen'>> {
+async function freshDatabase(vocabularies: boolean): Promise<FreshDatabase> {
+  const templates = runTemplates();
+  const template = templates && (vocabularies ? templates.withVocabularies : templates.migrated);
   if (testDatabase === 'pglite') {
-    pgliteTemplate ??= migratedTemplate();
-    return openDatabase({ dataDir: null, template: await pgliteTemplate });
+    const dump = template ? dumpFile(template) : await (ownPgliteTemplate ??= migratedDump());
+    const handle = await openDatabase({ dataDir: null, template: dump });
+    return { ...handle, hasVocabularies: template !== undefined && vocabularies };
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('ARCA_TEST_DB=postgres needs DATABASE_URL');
   const name = `arca_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  const handle = await openDatabase({ databaseUrl: databaseUrl(url, name), dataDir: null });
   return {
     db: handle.db,
+    hasVocabularies: template !== undefined && vocabularies,
     listen: (channel, onMessage, onLost) => handle.listen(channel, onMessage, onLost),
     async close() {
       await handle.close();
@@ -91,8 +113,9 @@ export async function startTestApp(
     ...options.env,
   });
   const shared = options.sameDatabaseAs?.database;
-  const database = shared ?? (await freshDatabase());
-  if (options.vocabularies && !shared) await loadVocabularies(database.db);
+  const database = shared ?? (await freshDatabase(options.vocabularies === true));
+  if (!shared && options.vocabularies && !(database as FreshDatabase).hasVocabularies)
+    await loadVocabularies(database.db);
   // The app's own services: what a test does through them, the app knows at once.
   const services = createServices(database.db, config);
   const app = await buildApp({ config, db: database.db, logger: false, database, services });

@@ -24,9 +24,7 @@ async function twoVersions(access?: { record: string; files: string }) {
   const first = await alice.post(`/api/records/${draft.id}/draft/actions/publish`);
   expect(first.status, first.body).toBe(202);
   const next = (await alice.post(`/api/records/${draft.id}/versions`)).json;
-  expect((await alice.post(`/api/records/${next.id}/draft/actions/files-import`)).status).toBe(
-    201,
-  );
+  expect((await alice.post(`/api/records/${next.id}/draft/actions/files-import`)).status).toBe(201);
   await alice.delete(fileUrl(next.id, 'old.bin'));
   await alice.delete(fileUrl(next.id, 'data.csv'));
   await uploadFile(alice, next.id, 'data.csv', Buffer.from('site,value\nA,1\nB,5\nC,3\n'));

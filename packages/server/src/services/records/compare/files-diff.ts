@@ -19,7 +19,7 @@ export interface LineHunk {
 }
 
 /** Why a changed file has no line diff. */
-export type SkipReason = 'not_text' | 'too_large' | 'binary';
+export type SkipReason = 'not_text' | 'too_large' | 'binary' | 'too_many_changes';
 
 export interface ChangedFile {
   key: string;
@@ -38,13 +38,17 @@ export interface FilesComparison {
 
 /** At most this many diff lines per file are sent, so that one answer stays small. */
 export const MAX_DIFF_LINES = 2000;
+/**
+ * Beyond this many line edits (or this long) the diff gives up: its cost grows
+ * with the edits, and a file rewritten throughout reads no better line by line.
+ */
+const MAX_EDITS = 2 * MAX_DIFF_LINES;
+const DIFF_TIMEOUT_MS = 500;
 const TEXT_EXTENSIONS = /\.(csv|tsv|txt|text|md|json|xml|ya?ml|tex|log)$/i;
 
 const completed = (files: FileWithObject[]) =>
   new Map(
-    files
-      .filter((file) => file.entry.status === 'completed')
-      .map((file) => [file.entry.key, file]),
+    files.filter((file) => file.entry.status === 'completed').map((file) => [file.entry.key, file]),
   );
 
 const shown = (file: FileWithObject): ComparedFile => ({
@@ -65,9 +69,20 @@ async function readText(stream: Readable): Promise<string | undefined> {
   return bytes.toString('utf8');
 }
 
-/** The line diff of two texts, in hunks with three lines of context, cut at MAX_DIFF_LINES. */
-export function lineDiff(before: string, after: string): { hunks: LineHunk[]; truncated: boolean } {
-  const patch = structuredPatch('before', 'after', before, after, '', '', { context: 3 });
+/**
+ * The line diff of two texts, in hunks with three lines of context, cut at
+ * MAX_DIFF_LINES; undefined past MAX_EDITS edits.
+ */
+export function lineDiff(
+  before: string,
+  after: string,
+): { hunks: LineHunk[]; truncated: boolean } | undefined {
+  const patch = structuredPatch('before', 'after', before, after, '', '', {
+    context: 3,
+    maxEditLength: MAX_EDITS,
+    timeout: DIFF_TIMEOUT_MS,
+  });
+  if (!patch) return undefined;
   const hunks: LineHunk[] = [];
   let budget = MAX_DIFF_LINES;
   for (const hunk of patch.hunks) {
@@ -118,7 +133,11 @@ export async function diffFiles(
       const oldText = await readText(await options.open(previous.object.storageKey));
       const newText = await readText(await options.open(file.object.storageKey));
       if (oldText === undefined || newText === undefined) changed.skipped = 'binary';
-      else changed.lines = lineDiff(oldText, newText);
+      else {
+        const lines = lineDiff(oldText, newText);
+        if (lines) changed.lines = lines;
+        else changed.skipped = 'too_many_changes';
+      }
     }
     result.changed.push(changed);
   }

@@ -102,10 +102,11 @@ const LISTS: Record<string, (entry: Json, lang: string) => Item> = {
   subjects: (e, lang) => ({ id: str(e.id) || str(e.subject), shown: titleOf(e, lang) }),
   funding: (e, lang) => {
     const funder = titleOf(e.funder, lang);
-    const award = isObject(e.award)
-      ? joined(str(e.award.number), titleOf(e.award, lang))
-      : '';
-    return { id: `${funder}:${isObject(e.award) ? str(e.award.number) : ''}`, shown: joined(funder, award) };
+    const award = isObject(e.award) ? joined(str(e.award.number), titleOf(e.award, lang)) : '';
+    return {
+      id: `${funder}:${isObject(e.award) ? str(e.award.number) : ''}`,
+      shown: joined(funder, award),
+    };
   },
   // A licence swapped for another reads "changed from … to …" (one identity for all).
   rights: (e, lang) => ({ id: 'rights', shown: titleOf(e, lang) }),

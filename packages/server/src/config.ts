@@ -122,7 +122,11 @@ const environment = z.object({
     .positive()
     .default(7 * 24),
   ARCA_FILES_SWEEP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
-  ARCA_DIFF_TEXT_MAX_BYTES: z.coerce.number().int().nonnegative().default(1024 * 1024),
+  ARCA_DIFF_TEXT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(1024 * 1024),
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
   ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),

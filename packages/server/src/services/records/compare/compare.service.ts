@@ -70,8 +70,8 @@ export function createCompareService(deps: CompareDeps) {
       const [older, newer] =
         first.versions.index <= second.versions.index ? [first, second] : [second, first];
       const metadata = diffMetadata(
-        { metadata: older.metadata, access: older.document.access as Record<string, unknown> },
-        { metadata: newer.metadata, access: newer.document.access as Record<string, unknown> },
+        { metadata: older.metadata, access: older.document.access },
+        { metadata: newer.metadata, access: newer.document.access },
         lang,
       );
       const filesReadable = [older, newer].every((view) =>

@@ -154,7 +154,7 @@ function listChanges(field: string, before: Item[], after: Item[]): MetadataChan
 
 const items = (value: unknown, lang: string, shape: (entry: Json, lang: string) => Item) =>
   (Array.isArray(value) ? value : []).map((entry) =>
-    shape(isObject(entry) ? entry : ({ id: entry } as Json), lang),
+    shape(isObject(entry) ? entry : { id: entry }, lang),
   );
 
 /** `sizes` and `formats` hold strings: each entry is its own identity. */

@@ -9,7 +9,12 @@ import { renderApp } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const parent = { id: 'parnt-00001', access: { owned_by: { user: '1' } }, communities: {} };
+const parent = {
+  id: 'parnt-00001',
+  access: { owned_by: { user: '1' } },
+  communities: {},
+  pids: {},
+};
 const older = buildRecord({
   id: 'older-00001',
   versions: { index: 1, is_latest: false },

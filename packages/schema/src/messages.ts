@@ -72,6 +72,7 @@ export const validationMessages = {
   linkViewUnpublished:
     'A view link needs a published version: this record has not been published yet.',
   grantsCount: 'Give between 1 and 100 grants.',
+  notSameRecord: 'Not a version of the same record.',
   subjectNotFound: 'Could not find the specified subject.',
   grantToOwner: 'The owner already has every permission on this record.',
   duplicateGrant: 'This subject appears more than once in the request.',

@@ -122,6 +122,11 @@ const environment = z.object({
     .positive()
     .default(7 * 24),
   ARCA_FILES_SWEEP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  ARCA_DIFF_TEXT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(1024 * 1024),
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
   ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
@@ -273,6 +278,8 @@ export interface FilesConfig {
   staleUploadMs: number;
   /** How often the sweep of abandoned uploads and orphaned bytes runs. */
   sweepIntervalMs: number;
+  /** Changed text files up to this many bytes each get a line diff between versions (default 1 MiB). */
+  diffTextMaxBytes?: number;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -388,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
       staleUploadMs: e.ARCA_FILES_STALE_UPLOAD_HOURS * 3600_000,
       sweepIntervalMs: e.ARCA_FILES_SWEEP_INTERVAL_HOURS * 3600_000,
+      diffTextMaxBytes: e.ARCA_DIFF_TEXT_MAX_BYTES,
     },
     userLimits: {
       maxBytes: e.ARCA_USER_MAX_BYTES,

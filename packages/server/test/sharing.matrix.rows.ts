@@ -24,6 +24,11 @@ const submission = (f: Fixture) => `/api/records/${f.submissionId}/draft`;
 // and quotas are read and set by administrators' tools, not by the deposit form.
 export const ROWS = {
   'read record': { call: (f) => f.call('GET', records(f)), ability: ['record', 'can_view'] },
+  // A version compared with itself: what a read allows, answered as a read answers.
+  'compare versions': {
+    call: (f) => f.call('GET', `${records(f)}/diff/${f.recordId}`),
+    ability: ['record', 'can_view'],
+  },
   'search listing': {
     call: (f) => f.call('GET', `/api/records?q=${f.word}`),
     ability: ['record', 'can_view'],

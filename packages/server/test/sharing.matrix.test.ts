@@ -13,6 +13,7 @@ import { ABILITY_URLS, ROWS, type AbilityObject } from './sharing.matrix.rows.ts
 const MATRIX: Record<keyof typeof ROWS, Expected[]> = {
   //                               anon      strngr    owner     grView    grPrev    grEdit    grMng     group     lnView    lnPrev    lnEdit    lnExp     lnDel     curator   reader    reviewer  admin
   'read record':                  [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200,      200,      403,      200],
+  'compare versions':             [403,      403,      200,      200,      200,      200,      200,      200,      200,      200,      200,      403,      403,      200,      200,      403,      200],
   'search listing':               ['hidden', 'hidden', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 'hidden', 'hidden', 'listed', 'listed', 'hidden', 'listed'],
   'my uploads listing':           [403,      'hidden', 'listed', 'listed', 'listed', 'listed', 'listed', 'listed', 403,      403,      403,      403,      403,      'hidden', 'hidden', 'hidden', 'hidden'],
   'read draft':                   [403,      403,      200,      403,      200,      200,      200,      200,      403,      200,      200,      403,      403,      200,      403,      403,      200],

@@ -67,6 +67,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'records/:id/compare/:other',
+              lazy: () =>
+                import('./records/compare/ComparePage.tsx').then((module) => ({
+                  Component: module.ComparePage,
+                })),
+            },
+            {
               path: 'search',
               lazy: () =>
                 import('./search/SearchPage.tsx').then((module) => ({

@@ -12,6 +12,7 @@ export const APP_ROUTES = [
   '/verify-email',
   '/search',
   '/records/:id',
+  '/records/:id/compare/:other',
   '/communities/:slug',
   '/communities/:slug/about',
   '/communities/:slug/upload',

@@ -201,6 +201,25 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
     );
 
     app.get(
+      '/api/records/:id/diff/:other',
+      {
+        schema: {
+          tags,
+          summary: 'What changed between two versions of a record (metadata, files, lines)',
+          params: idParams.extend({ other: idParams.shape.id }),
+          querystring: itemQuery,
+        },
+      },
+      async (request) =>
+        services.versionCompare.compare(
+          request.actor,
+          request.params.id,
+          request.params.other,
+          request.languages[0] ?? 'en',
+        ),
+    );
+
+    app.get(
       '/api/records/:id/versions/latest',
       {
         schema: {

@@ -39,6 +39,7 @@ import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.se
 import { createRequestTypeRegistry } from './requests/types.ts';
 import { createStorage } from '../storage/index.ts';
 import { createFilesService } from './files/files.service.ts';
+import { createCompareService } from './records/compare/compare.service.ts';
 import { FILES_SWEEP_JOB } from './files/files-sweep.ts';
 import { createPartSigner } from './files/part-signatures.ts';
 import { createRecordFilesComponent } from './files/record-files.component.ts';
@@ -181,6 +182,12 @@ export function createServices(
     jobs,
     dois: createRegistrationService(db, config.datacite?.prefix),
     records,
+    versionCompare: createCompareService({
+      db,
+      storage,
+      records,
+      textLimit: config.files.diffTextMaxBytes ?? 1024 * 1024,
+    }),
     recordSearch: createRecordSearch(db, (...hits) => records.presentHits(...hits)),
     harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),
     accounts,

@@ -8,6 +8,7 @@ import type { TokenService } from './tokens.service.ts';
 import type { VocabularyService } from './vocabularies.service.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RecordService } from './records/records.service.ts';
+import type { CompareService } from './records/compare/compare.service.ts';
 import type { RecordSearch } from './records/search.service.ts';
 import type { Harvest } from './harvest/harvest.service.ts';
 import type { RegistrationService } from './pids/registrations.service.ts';
@@ -44,6 +45,8 @@ export interface Services {
   /** DOI registration at DataCite: states, failures, hiding a deleted record's DOIs. */
   dois: RegistrationService;
   records: RecordService;
+  /** What changed between two versions of a record. */
+  versionCompare: CompareService;
   recordSearch: RecordSearch;
   /** Published records for harvesters and sitemaps: public ones, in publication order. */
   harvest: Harvest;

@@ -11,6 +11,8 @@ export const queryKeys = {
     ['record-files', link, token ?? ''] as const,
   recordVersions: (link: string, token: string | undefined) =>
     ['record-versions', link, token ?? ''] as const,
+  versionDiff: (id: string, other: string, token: string | undefined) =>
+    ['version-diff', id, other, token ?? ''] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
   // The record page's citation box (api/citations.ts).
   citation: (path: string, style: string, locale: string, token: string | undefined) =>

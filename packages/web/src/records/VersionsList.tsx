@@ -12,6 +12,7 @@ export function VersionsList({ record, token }: { record: RecordJson; token: str
   const versions = useRecordVersions(record, token);
   const hits = versions.data?.hits.hits ?? [];
   if (!record.is_published || hits.length === 0) return null;
+  const withToken = (path: string) => (token ? `${path}?token=${encodeURIComponent(token)}` : path);
   return (
     <Section title={t('records.versions.title')}>
       <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0 }}>
@@ -31,10 +32,22 @@ export function VersionsList({ record, token }: { record: RecordJson; token: str
                   {label}
                 </Anchor>
               )}
-              <Text size="xs" c="dimmed">
-                {version.metadata.publication_date &&
-                  formatPublicationDate(version.metadata.publication_date, i18n.language)}
-              </Text>
+              <Group gap="xs">
+                <Text size="xs" c="dimmed">
+                  {version.metadata.publication_date &&
+                    formatPublicationDate(version.metadata.publication_date, i18n.language)}
+                </Text>
+                {!current && (
+                  <Anchor
+                    component={Link}
+                    to={withToken(`/records/${record.id}/compare/${version.id}`)}
+                    size="xs"
+                    aria-label={t('records.compare.compareWith', { version: label })}
+                  >
+                    {t('records.compare.action')}
+                  </Anchor>
+                )}
+              </Group>
             </Group>
           );
         })}

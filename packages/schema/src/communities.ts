@@ -14,7 +14,9 @@ export const communitySlug = z
   .trim()
   .min(1, msg('required'))
   .max(100, msg('tooLong'))
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, msg('invalidName'));
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, msg('invalidName'))
+  // `/communities/new` is the creation page.
+  .refine((slug) => slug !== 'new', msg('invalidName'));
 
 /** The body of POST and PUT /api/communities (InvenioRDM's field names). */
 export const communityBody = z.object({

@@ -8,7 +8,6 @@ import {
   useInvitations,
   useMemberActions,
   useMembers,
-  type CommunityRoleName,
   type MemberJson,
 } from '../../api/community-admin.ts';
 import { Section } from '../../records/Section.tsx';
@@ -50,7 +49,7 @@ export function MembersPage() {
 
   return (
     <Stack gap="xl" maw={900}>
-      <Section title={t('communities.members.title', { count: rows.length })}>
+      <Section title={t('communities.tabs.members')}>
         {manage && (
           <Group>
             <Button onClick={() => setInviting(true)}>{t('communities.members.invite')}</Button>

@@ -101,8 +101,7 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
         />
         <Textarea
           label={t('communities.members.message')}
-          autosize
-          minRows={2}
+          rows={3}
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
         />

@@ -99,6 +99,7 @@ describe('communities in the browser', () => {
       await carol.goto(`${e2e.server.url}/communities/${slug}`);
       await carol.getByText(`Pressed ferns (${name})`).first().waitFor();
       await carol.context().close();
-    });
+      // Three people's whole flow: longer than one page's check.
+    }, 150_000);
   }
 });

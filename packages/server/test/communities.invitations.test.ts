@@ -80,7 +80,9 @@ describe('invitations', () => {
     expect(asOwner.json.message).toBe('Only owners may add, change or remove owners.');
     const member = await invite(manager.client, [reader.user.id], 'curator');
     expect(member.status).toBe(400);
-    expect(member.json.message).toBe(`User ${reader.user.id} is already a member of this community.`);
+    expect(member.json.message).toBe(
+      `User ${reader.user.id} is already a member of this community.`,
+    );
     expect((await invite(manager.client, [guest.user.id], 'reader')).status).toBe(201);
     const twice = await invite(owner, [guest.user.id], 'curator');
     expect(twice.status).toBe(400);
@@ -199,5 +201,33 @@ describe('settings and lists', () => {
     expect(list.json.ui.permissions.can_create).toBe(true);
     expect(list.json.hits.hits[0].ui.records_count).toBe(0);
     expect((await t.client().get('/api/communities')).json.ui.permissions.can_create).toBe(false);
+  });
+});
+
+describe('parallel invitations', () => {
+  it('ten managers inviting one person at once send one invitation', async () => {
+    const c = await createCommunity(owner, 'parallel-invites');
+    const managers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => loggedIn(t, `Parallel Manager ${i}`)),
+    );
+    await addMembers(
+      owner,
+      c.id,
+      managers.map((m) => m.user.id),
+      'manager',
+    );
+    const invitee = await loggedIn(t, 'Ivy Invitee');
+    const statuses = await Promise.all(
+      managers.map(async (m) => {
+        const answer = await m.client.post(`/api/communities/${c.id}/invitations`, {
+          members: users(invitee.user.id),
+          role: 'reader',
+        });
+        return answer.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(9);
+    expect((await owner.get(`/api/communities/${c.id}/invitations`)).json.hits.total).toBe(1);
   });
 });

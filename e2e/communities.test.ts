@@ -91,7 +91,7 @@ describe('communities in the browser', () => {
       await alice.context().close();
       await carol.goto(`${e2e.server.url}/communities/${slug}`);
       await carol.getByRole('link', { name: 'Requests' }).click();
-      await carol.getByRole('radio', { name: 'Submissions' }).check({ force: true });
+      await carol.getByText('Submissions', { exact: true }).click();
       await carol.getByRole('link', { name: `Pressed ferns (${name})` }).click();
       await carol.getByText('Please review.').waitFor();
       await checked(carol, 'submission');

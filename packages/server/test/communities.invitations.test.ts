@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { addMembers, createCommunity, loggedIn } from './communities.helpers.ts';
+import { publishRecord, publishable } from './records.helpers.ts';
 
 let t: TestApp;
 let owner: TestClient;
 let ownerId: number;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ vocabularies: true });
   const o = await loggedIn(t, 'Olga Owner');
   owner = o.client;
   ownerId = o.user.id;
@@ -196,10 +197,25 @@ describe('settings and lists', () => {
     ]);
   });
 
-  it('tells the list who may create, and counts records per community', async () => {
-    const list = await owner.get('/api/communities?q=settings');
-    expect(list.json.ui.permissions.can_create).toBe(true);
-    expect(list.json.hits.hits[0].ui.records_count).toBe(0);
+  it('tells the list who may create, and counts public records per community', async () => {
+    const empty = await owner.get('/api/communities?q=settings');
+    expect(empty.json.ui.permissions.can_create).toBe(true);
+    expect(empty.json.hits.hits[0].ui.records_count).toBe(0);
+    const c = await createCommunity(owner, 'counted');
+    const include = async (body: unknown) => {
+      const record = await publishRecord(owner, body);
+      const added = await owner.post(`/api/records/${record.id}/communities`, {
+        communities: [{ id: c.id }],
+      });
+      expect(added.status, added.body).toBe(200);
+    };
+    await include(publishable('Counted'));
+    // A restricted record is not counted: the figure is the same for every reader.
+    await include(
+      publishable('Not counted', { access: { record: 'restricted', files: 'restricted' } }),
+    );
+    const list = await t.client().get('/api/communities?q=counted');
+    expect(list.json.hits.hits[0].ui.records_count).toBe(1);
     expect((await t.client().get('/api/communities')).json.ui.permissions.can_create).toBe(false);
   });
 });

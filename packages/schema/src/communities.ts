@@ -14,7 +14,9 @@ export const communitySlug = z
   .trim()
   .min(1, msg('required'))
   .max(100, msg('tooLong'))
-  .regex(/^[a-z0-9][a-z0-9_-]*$/, msg('invalidName'));
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, msg('invalidName'))
+  // `/communities/new` is the creation page.
+  .refine((slug) => slug !== 'new', msg('invalidName'));
 
 /** The body of POST and PUT /api/communities (InvenioRDM's field names). */
 export const communityBody = z.object({
@@ -29,6 +31,16 @@ export const communityBody = z.object({
       .max(2000, msg('tooLong'))
       .refine((value) => value === '' || isHttpUrl(value), msg('invalidLink'))
       .optional(),
+    /** The organisations behind the community (InvenioRDM's `metadata.organizations`). */
+    organizations: z
+      .array(
+        z.object({
+          name: z.string(msg('required')).trim().min(1, msg('required')).max(250, msg('tooLong')),
+        }),
+        msg('notAList'),
+      )
+      .max(20, msg('tooLong'))
+      .optional(),
   }),
   access: z
     .object({
@@ -37,6 +49,10 @@ export const communityBody = z.object({
       record_submission_policy: z.enum(['open', 'closed'], msg('invalidChoice')).optional(),
       /** open: curators, managers and owners include directly; members: every member; closed: nobody. */
       review_policy: z.enum(['open', 'closed', 'members'], msg('invalidChoice')).optional(),
+      /** public: whoever sees the community sees its visible members; restricted: members only. */
+      members_visibility: z.enum(['public', 'restricted'], msg('invalidChoice')).optional(),
+      /** open: people may ask to join; closed: by invitation only. */
+      member_policy: z.enum(['open', 'closed'], msg('invalidChoice')).optional(),
     })
     .optional(),
   theme: z.object({ enabled: z.boolean(msg('notABoolean')) }).optional(),
@@ -56,6 +72,15 @@ const memberRef = z.object({
 export const membersBody = z.object({
   members: z.array(memberRef, msg('notAList')).min(1, msg('required')).max(100, msg('tooLong')),
   role: communityRole.optional(),
+  /** Whether one's own membership shows to non-managers; only members change their own. */
+  visible: z.boolean(msg('notABoolean')).optional(),
+});
+
+/** POST /api/communities/{id}/invitations: people invited with a role and a message. */
+export const invitationsBody = z.object({
+  members: z.array(memberRef, msg('notAList')).min(1, msg('required')).max(100, msg('tooLong')),
+  role: communityRole,
+  message: z.string(msg('notAString')).max(10_000, msg('tooLong')).optional(),
 });
 
 /** PUT …/draft/review. */

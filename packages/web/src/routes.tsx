@@ -81,6 +81,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'communities',
+              lazy: () =>
+                import('./communities/CommunityListPage.tsx').then((module) => ({
+                  Component: module.CommunityListPage,
+                })),
+            },
+            {
               // A community's page: public, and not found for those who may not see it.
               path: 'communities/:slug',
               lazy: () =>
@@ -100,6 +107,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('./communities/CommunityAbout.tsx').then((module) => ({
                       Component: module.CommunityAbout,
+                    })),
+                },
+                {
+                  path: 'members',
+                  lazy: () =>
+                    import('./communities/members/MembersPage.tsx').then((module) => ({
+                      Component: module.MembersPage,
+                    })),
+                },
+                {
+                  path: 'settings',
+                  lazy: () =>
+                    import('./communities/settings/CommunitySettings.tsx').then((module) => ({
+                      Component: module.CommunitySettings,
                     })),
                 },
               ],
@@ -134,6 +155,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path,
                   lazy: depositPage,
                 })),
+                {
+                  path: 'communities/new',
+                  lazy: () =>
+                    import('./communities/NewCommunityPage.tsx').then((module) => ({
+                      Component: module.NewCommunityPage,
+                    })),
+                },
                 {
                   path: 'me/uploads',
                   lazy: () =>

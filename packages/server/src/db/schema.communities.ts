@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -28,6 +29,12 @@ export const communities = pgTable(
     submissionPolicy: text('submission_policy').notNull().default('open'),
     /** 'open': curators, managers and owners include directly; 'members': every member; 'closed': nobody. */
     reviewPolicy: text('review_policy').notNull().default('open'),
+    /** 'public': anyone who sees the community sees its visible members; 'restricted': members only. */
+    membersVisibility: text('members_visibility').notNull().default('restricted'),
+    /** 'open': people may ask to join; 'closed': managers invite them. */
+    memberPolicy: text('member_policy').notNull().default('closed'),
+    /** The organisations behind the community, by name. */
+    organizations: jsonb('organizations').$type<{ name: string }[]>().notNull().default([]),
     /** A community with its own upload form at /communities/{slug}/upload. */
     themeEnabled: boolean('theme_enabled').notNull().default(false),
     /** Media type of the stored logo; null when there is none. */
@@ -62,6 +69,8 @@ export const communityMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** owner, manager, curator or reader. */
     role: text('role').notNull(),
+    /** Whether the membership shows to those who are not managers (InvenioRDM's `visible`). */
+    visible: boolean('visible').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -20,6 +20,8 @@ export interface CommunityFacts {
   visibility: string;
   submissionPolicy: string;
   reviewPolicy: string;
+  /** 'public': whoever sees the community sees its members; 'restricted': members only. */
+  membersVisibility?: string;
   /** Whether signed-in users (not only administrators) may create communities. */
   creationOpen?: boolean;
 }
@@ -71,6 +73,13 @@ const PublicCommunity: CommunityGenerator = {
   filter: () => sql`${communities.visibility} = 'public'`,
 };
 
+/** Anyone, when a public community shows its members to all (`members_visibility`). */
+const PublicMembers: CommunityGenerator = {
+  name: 'PublicMembers',
+  allows: (_actor, community) =>
+    community.visibility === 'public' && community.membersVisibility === 'public',
+};
+
 /** Signed-in users, when the configuration lets them create communities. */
 const CreatorsByConfiguration: CommunityGenerator = {
   name: 'CreatorsByConfiguration',
@@ -103,7 +112,9 @@ export const communityPolicy = {
   canRead: [PublicCommunity, AnyMember, Administrator, SystemProcess],
   canUpdate: [Owners, Managers, Administrator, SystemProcess],
   canManageMembers: [Managers, Administrator, SystemProcess],
-  canReadMembers: [AnyMember, Administrator, SystemProcess],
+  canReadMembers: [PublicMembers, AnyMember, Administrator, SystemProcess],
+  /** Members who hid their membership show only to managers (InvenioRDM's `visible`). */
+  canSeeHiddenMembers: [Managers, Administrator, SystemProcess],
   canSubmitRecord: [OpenSubmission, AnyMember],
   canIncludeDirectly: [DirectIncluders],
   canCurate: [Curators, Administrator, SystemProcess],

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requests } from '../db/schema.requests.ts';
-import { CURATING_ROLES } from './community-roles.ts';
+import { CURATING_ROLES, MANAGING_ROLES } from './community-roles.ts';
 import type { RecordFacts } from './records.policy.ts';
 import {
   Administrator,
@@ -90,6 +90,24 @@ export const RequestReceiver: RequestGenerator = {
   },
 };
 
+/** The managers of the community that made the request (its invitations). */
+export const CommunityInviters: RequestGenerator = {
+  name: 'CommunityInviters',
+  allows: (actor, request) =>
+    request.creator.type === 'community' &&
+    (actor.communities ?? []).some(
+      (m) => m.id === request.creator.id && MANAGING_ROLES.includes(m.role),
+    ),
+  filter: (actor) => {
+    const managed = (actor.communities ?? [])
+      .filter((m) => MANAGING_ROLES.includes(m.role))
+      .map((m) => m.id);
+    return managed.length === 0
+      ? undefined
+      : and(eq(requests.creatorType, 'community'), inArray(requests.creatorId, managed));
+  },
+};
+
 /**
  * Administrators, who decide record deletion requests (they have no receiver):
  * those requests are in every administrator's list once submitted.
@@ -115,12 +133,20 @@ export const requestPolicy = {
   canRead: [
     RequestCreator,
     RequestReceiver,
+    CommunityInviters,
     RecordManagers,
     GuestTokenHolder,
     Administrator,
     SystemProcess,
   ],
-  canComment: [RequestCreator, RequestReceiver, RecordManagers, GuestTokenHolder, Administrator],
+  canComment: [
+    RequestCreator,
+    RequestReceiver,
+    CommunityInviters,
+    RecordManagers,
+    GuestTokenHolder,
+    Administrator,
+  ],
   /** Who decides a request is told who made it, whatever that person's profile hides. */
   canNameCreator: [RequestReceiver, Administrator, SystemProcess],
   /** "My requests": those I made and those I decide. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { communityBody, membersBody } from '@arca/schema';
+import { communityBody, invitationsBody, membersBody } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
@@ -61,6 +61,8 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
         },
         sortBy: result.sort,
         page,
+        // What the list page may offer: a "New community" button.
+        ui: { permissions: { can_create: services.communities.canCreate(request.actor) } },
         links: paginationLinks(base, { q: query.q, sort: result.sort }, page, size, result.total),
       };
     };
@@ -152,6 +154,7 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
             hits: members.map((m) => ({
               id: String(m.user.id),
               role: m.role,
+              visible: m.visible,
               member: { type: 'user', id: String(m.user.id) },
               user: serializeUser(m.user, request.identity, links, m.shown),
               created: isoDate(m.since),
@@ -165,19 +168,18 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
     const changeMembers =
       (mode: 'add' | 'update') => async (request: FastifyRequest, reply: FastifyReply) => {
         const body = request.body as z.infer<typeof membersBody>;
+        const { id } = request.params as { id: string };
+        const ids = body.members.map((m) => m.id);
+        if (mode === 'update' && !body.role && body.visible !== undefined) {
+          await services.communities.setVisibility(request.actor, id, ids, body.visible);
+          return reply.status(204).send();
+        }
         if (!body.role) {
           throw new HttpError(400, 'validation', {
             errors: [{ field: 'role', messages: ['required'] }],
           });
         }
-        const { id } = request.params as { id: string };
-        await services.communities.setMembers(
-          request.actor,
-          id,
-          body.members.map((m) => m.id),
-          body.role,
-          mode,
-        );
+        await services.communities.setMembers(request.actor, id, ids, body.role, mode);
         return reply.status(204).send();
       };
     app.post(
@@ -200,6 +202,52 @@ export function communityRoutes({ config, services }: AppContext): FastifyPlugin
           request.body.members.map((m) => m.id),
         );
         return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/communities/:id/invitations',
+      {
+        schema: {
+          tags,
+          summary: 'Invite users with a role and a message',
+          params: idParams,
+          body: invitationsBody,
+        },
+      },
+      async (request, reply) => {
+        const ids = await services.invitations.invite(
+          request.actor,
+          request.params.id,
+          request.body.members.map((m) => m.id),
+          request.body.role,
+          request.body.message,
+        );
+        return reply
+          .status(201)
+          .send({ hits: { hits: ids.map((id) => ({ id })), total: ids.length } });
+      },
+    );
+    app.get(
+      '/api/communities/:id/invitations',
+      { schema: { tags, summary: 'Open invitations of a community', params: idParams } },
+      async (request) => {
+        const rows = await services.invitations.list(request.actor, request.params.id);
+        return {
+          hits: {
+            hits: rows.map(({ request: row, user, shown }) => ({
+              id: row.id,
+              status: row.status,
+              role: row.payload.role,
+              created: isoDate(row.createdAt),
+              expires_at: row.expiresAt ? isoDate(row.expiresAt) : null,
+              receiver: { user: String(user.id) },
+              user: serializeUser(user, request.identity, links, shown),
+              links: { actions: { cancel: links.api(`/requests/${row.id}/actions/cancel`) } },
+            })),
+            total: rows.length,
+          },
+        };
       },
     );
 

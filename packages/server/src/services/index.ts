@@ -33,6 +33,8 @@ import { logoKeyOwner } from './communities/logo-keys.ts';
 import { communitySubmissionType } from './communities/community-submission.ts';
 import { createReviewService } from './communities/review.service.ts';
 import { communityInclusionType } from './communities/community-inclusion.ts';
+import { communityInvitationType } from './communities/invitation-type.ts';
+import { createInvitationService } from './communities/invitations.service.ts';
 import { createRecordCommunitiesService } from './communities/record-communities.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
@@ -103,6 +105,7 @@ export function createServices(
   const requestTypes = createRequestTypeRegistry();
   requestTypes.register(communitySubmissionType(() => records));
   requestTypes.register(communityInclusionType(db));
+  requestTypes.register(communityInvitationType({ db, onMembersChanged: forgetUsers }));
   requestTypes.register(recordDeletionType(() => records));
   const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
   const requestTokens = accessRequestTokens(config.secretKey);
@@ -218,6 +221,7 @@ export function createServices(
     mail,
     outbox,
     communities,
+    invitations: createInvitationService({ db, communities, requests }),
     requests,
     requestEvents,
     reviews,

@@ -21,6 +21,7 @@ import type { LinkService } from './sharing/links.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
 import type { DeletionRequests } from './records/deletion-requests.ts';
 import type { ReviewService } from './communities/review.service.ts';
+import type { InvitationService } from './communities/invitations.service.ts';
 import type { RecordCommunitiesService } from './communities/record-communities.service.ts';
 import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
@@ -62,6 +63,8 @@ export interface Services {
   mail: Mailer;
   outbox: OutboxReader;
   communities: CommunityService;
+  /** Invitations into communities, answered by the invitees. */
+  invitations: InvitationService;
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;

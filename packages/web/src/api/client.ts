@@ -136,3 +136,16 @@ export const api = {
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: (path: string) => apiRequest<void>(path, { method: 'DELETE' }),
 };
+
+/** Sends a file's bytes as the body, in its own media type (a community logo); JSON back. */
+export async function apiUpload<T>(
+  path: string,
+  file: Blob,
+  method: HttpMethod = 'PUT',
+): Promise<T> {
+  const headers = buildHeaders(method, false);
+  headers.set('Content-Type', file.type || 'application/octet-stream');
+  const response = await fetch(path, { method, headers, credentials: 'same-origin', body: file });
+  if (!response.ok) throw await toApiError(response, headers.get('Accept-Language') ?? undefined);
+  return (await response.json()) as T;
+}

@@ -11,11 +11,19 @@ export interface CommunityJson {
   id: string;
   slug: string;
   created?: string;
-  metadata: { title: string; description?: string; website?: string };
+  revision_id?: number;
+  metadata: {
+    title: string;
+    description?: string;
+    website?: string;
+    organizations?: { name: string }[];
+  };
   access: {
     visibility: 'public' | 'restricted';
     record_submission_policy?: string;
     review_policy?: string;
+    members_visibility?: string;
+    member_policy?: string;
   };
   theme?: { enabled: boolean };
   links: { self_html?: string; logo?: string; upload_html?: string };
@@ -27,9 +35,12 @@ export interface CommunityJson {
       can_manage_members?: boolean;
       can_curate?: boolean;
       can_remove_record?: boolean;
+      can_read_members?: boolean;
+      can_leave?: boolean;
     };
     role?: string | null;
     has_logo?: boolean;
+    records_count?: number;
   };
 }
 

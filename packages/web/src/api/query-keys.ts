@@ -51,4 +51,8 @@ export const queryKeys = {
   community: (idOrSlug: string) => ['community', idOrSlug] as const,
   communitySearch: (mine: boolean, q: string, page: number) =>
     ['community-search', mine, q, page] as const,
+  // The communities pages: list, members, invitations (api/community-admin.ts).
+  communityList: (params: object) => ['community-list', params] as const,
+  communityMembers: (id: string) => ['community-members', id] as const,
+  communityInvitations: (id: string) => ['community-invitations', id] as const,
 };

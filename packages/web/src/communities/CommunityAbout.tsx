@@ -1,6 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../i18n/format.ts';
+import { SafeHtml } from '../records/SafeHtml.tsx';
 import { Section } from '../records/Section.tsx';
 import { useCommunityOfPage } from './community-context.ts';
 
@@ -45,9 +46,17 @@ export function CommunityAbout() {
   return (
     <Stack gap="xl" maw={900}>
       <Section title={t('communities.about.title')}>
-        <Text style={{ whiteSpace: 'pre-line' }} c={metadata.description ? undefined : 'dimmed'}>
-          {metadata.description || t('communities.about.noDescription')}
-        </Text>
+        {metadata.description ? (
+          <SafeHtml html={metadata.description} />
+        ) : (
+          <Text c="dimmed">{t('communities.about.noDescription')}</Text>
+        )}
+        {(metadata.organizations ?? []).length > 0 && (
+          <Text>
+            {t('communities.about.organizations')}{' '}
+            {(metadata.organizations ?? []).map((o) => o.name).join(', ')}
+          </Text>
+        )}
         {metadata.website && (
           <Text>
             {t('communities.about.website')}{' '}

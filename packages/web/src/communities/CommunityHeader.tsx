@@ -5,6 +5,7 @@ import type { CommunityJson } from '../api/communities.ts';
 import { linkPath } from '../api/drafts.ts';
 import { CommunityLogo } from '../deposit/community/CommunityLogo.tsx';
 import { communityRequestsPath } from './community-context.ts';
+import { descriptionText } from './description.ts';
 
 const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
 type Role = (typeof ROLES)[number];
@@ -19,9 +20,9 @@ export function CommunityHeader({ community }: { community: CommunityJson }) {
     ? linkPath(community.links.upload_html)
     : `/communities/${community.slug}/upload`;
   return (
-    <Group align="flex-start" wrap="nowrap" gap="lg">
+    <Group align="flex-start" gap="lg">
       <CommunityLogo community={community} size={88} />
-      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
         <Group gap="xs">
           <Title order={1}>{metadata.title}</Title>
           {community.access.visibility === 'restricted' && (
@@ -34,8 +35,8 @@ export function CommunityHeader({ community }: { community: CommunityJson }) {
           )}
         </Group>
         {metadata.description && (
-          <Text c="dimmed" lineClamp={3}>
-            {metadata.description}
+          <Text c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {descriptionText(metadata.description)}
           </Text>
         )}
         {metadata.website && (
@@ -44,7 +45,7 @@ export function CommunityHeader({ community }: { community: CommunityJson }) {
           </Anchor>
         )}
       </Stack>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm">
         {can.can_curate && (
           <Button component={Link} to={communityRequestsPath(community)} variant="default">
             {t('communities.requests')}

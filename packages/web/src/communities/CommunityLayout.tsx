@@ -33,18 +33,22 @@ export function CommunityLayout() {
     );
   }
   const base = `/communities/${community.data.slug}`;
+  const can = community.data.ui?.permissions ?? {};
+  const tab = (path: string, label: string) => ({
+    to: `${base}${path}`,
+    label,
+    current: path === '' ? pathname.replace(/\/$/, '') === base : pathname.endsWith(path),
+  });
   const tabs = [
-    { to: base, label: t('communities.tabs.records'), current: !pathname.endsWith('/about') },
-    {
-      to: `${base}/about`,
-      label: t('communities.tabs.about'),
-      current: pathname.endsWith('/about'),
-    },
+    tab('', t('communities.tabs.records')),
+    tab('/about', t('communities.tabs.about')),
+    ...(can.can_read_members ? [tab('/members', t('communities.tabs.members'))] : []),
+    ...(can.can_update ? [tab('/settings', t('communities.tabs.settings'))] : []),
   ];
   return (
     <Stack maw={1200} mx="auto" gap="lg">
       <CommunityHeader community={community.data} />
-      <Group component="nav" aria-label={t('communities.navLabel')} gap="xs">
+      <Group component="nav" aria-label={t('communities.navLabel')} gap="xs" wrap="wrap">
         {tabs.map((tab) => (
           <Button
             key={tab.to}

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { useMyCommunities, type CommunityJson } from '../api/communities.ts';
 import { linkPath } from '../api/drafts.ts';
 import { CommunityLogo } from '../deposit/community/CommunityLogo.tsx';
+import { descriptionText } from '../communities/description.ts';
 import { QueryBox } from '../search/QueryBox.tsx';
 import { PAGE_SIZE, useSearchState } from '../search/search-state.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
@@ -48,7 +49,7 @@ function CommunityItem({ community }: { community: CommunityJson }) {
         </Group>
         {community.metadata.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
-            {community.metadata.description}
+            {descriptionText(community.metadata.description)}
           </Text>
         )}
       </Stack>

@@ -49,18 +49,31 @@ function Creator({ request }: { request: RequestJson }) {
 /** The community a submission or inclusion goes to, with a link to its page. */
 function ReceiverCommunity({ request }: { request: RequestJson }) {
   const { t } = useTranslation();
-  const community = useCommunity(request.receiver?.community ?? '');
+  // An invitation is about the community it invites into.
+  const community = useCommunity(request.receiver?.community ?? request.topic?.community ?? '');
   if (!community.data) return null;
+  const role = request.type === 'community-invitation' ? request.payload?.role : undefined;
   return (
-    <Text size="sm" data-testid="request-community">
-      {t('requests.community')}{' '}
-      {/* Underlined: in a line of text, a link is told apart by more than its colour. */}
-      <Anchor component={Link} to={`/communities/${community.data.slug}`} underline="always">
-        {community.data.metadata.title}
-      </Anchor>
-    </Text>
+    <>
+      <Text size="sm" data-testid="request-community">
+        {t('requests.community')}{' '}
+        {/* Underlined: in a line of text, a link is told apart by more than its colour. */}
+        <Anchor component={Link} to={`/communities/${community.data.slug}`} underline="always">
+          {community.data.metadata.title}
+        </Anchor>
+      </Text>
+      {isRole(role) && (
+        <Text size="sm">
+          {t('requests.invitedAs')} {t(`dashboard.communities.roles.${role}`)}
+        </Text>
+      )}
+    </>
   );
 }
+
+const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
+const isRole = (role: unknown): role is (typeof ROLES)[number] =>
+  ROLES.includes(role as (typeof ROLES)[number]);
 
 /** `/me/requests/{id}`: the request, its timeline, a comment box and the actions. */
 export function RequestPage() {

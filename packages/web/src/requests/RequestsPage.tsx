@@ -58,6 +58,11 @@ function RequestTable({ requests }: { requests: RequestJson[] }) {
   );
 }
 
+/** Whether the list keeps to one community's requests: its curation inbox. */
+const COMMUNITY_PREFIX = 'community:';
+const isCommunityReceiver = (receiver: string | undefined) =>
+  receiver?.startsWith(COMMUNITY_PREFIX) === true;
+
 /** "Requests to <community>", when the list keeps to one community's, and the way back to all. */
 function ReceiverFilter({ receiver }: { receiver: string }) {
   const { t } = useTranslation();
@@ -95,9 +100,11 @@ export function RequestsPage() {
   const [search] = useSearchParams();
   const receiver = search.get('receiver') ?? undefined;
   const [state, setState] = useState<'open' | 'closed'>('open');
+  // A community's curation inbox: its submissions, its inclusion requests, or both.
+  const [type, setType] = useState('all');
   const requests = useMyRequests(state === 'open', receiver);
   const me = useCurrentUser().data?.id;
-  const all = requests.data?.hits ?? [];
+  const all = (requests.data?.hits ?? []).filter((r) => type === 'all' || r.type === type);
   const sent = all.filter((request) => request.created_by.user === me);
   const received = all.filter((request) => request.created_by.user !== me);
   return (
@@ -115,6 +122,19 @@ export function RequestsPage() {
           />
         </Group>
         {receiver && <ReceiverFilter receiver={receiver} />}
+        {isCommunityReceiver(receiver) && (
+          <SegmentedControl
+            aria-label={t('requests.list.typeFilter')}
+            value={type}
+            onChange={setType}
+            style={{ alignSelf: 'flex-start' }}
+            data={[
+              { value: 'all', label: t('requests.list.allTypes') },
+              { value: 'community-submission', label: t('requests.list.submissions') },
+              { value: 'community-inclusion', label: t('requests.list.inclusions') },
+            ]}
+          />
+        )}
         {requests.error && <ErrorAlert error={requests.error} />}
         {requests.isPending ? (
           <Loader size="sm" role="status" aria-label={t('common.loading')} />

@@ -4,6 +4,7 @@ import type { RequestStatus } from '../api/requests.ts';
 export const KNOWN_REQUEST_TYPES = [
   'community-submission',
   'community-inclusion',
+  'community-invitation',
   'user-access-request',
   'guest-access-request',
 ] as const;

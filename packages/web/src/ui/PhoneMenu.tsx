@@ -53,6 +53,9 @@ export function PhoneMenu({ opened, onClose }: { opened: boolean; onClose: () =>
     >
       <Stack gap="md">
         <SearchBox />
+        <Button component={Link} to="/communities" variant="subtle">
+          {t('header.allCommunities')}
+        </Button>
         <Button component={Link} to="/uploads/new" variant="light">
           {t('header.upload')}
         </Button>

@@ -28,6 +28,9 @@ export function SiteHeader() {
       </Anchor>
       <Group gap="sm" wrap="nowrap" visibleFrom={HEADER_MENU_BREAKPOINT}>
         <SearchBox />
+        <Button component={Link} to="/communities" variant="subtle">
+          {t('header.allCommunities')}
+        </Button>
         <Button component={Link} to="/uploads/new" variant="light">
           {t('header.upload')}
         </Button>

@@ -16,15 +16,14 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       title: row.title,
       ...(row.description ? { description: row.description } : {}),
       ...(row.website ? { website: row.website } : {}),
+      ...(row.organizations.length > 0 ? { organizations: row.organizations } : {}),
     },
     access: {
       visibility: row.visibility,
       record_submission_policy: row.submissionPolicy,
       review_policy: row.reviewPolicy,
-      // What Arca does, in InvenioRDM's words: nobody may ask to join (managers
-      // add members), and only members see the member list (canReadMembers).
-      member_policy: 'closed',
-      members_visibility: 'restricted',
+      member_policy: row.memberPolicy,
+      members_visibility: row.membersVisibility,
     },
     theme: { enabled: row.themeEnabled },
     links: {
@@ -33,6 +32,7 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       ...(row.themeEnabled ? { upload_html: links.html(`/communities/${row.slug}/upload`) } : {}),
       logo: api('/logo'),
       members: api('/members'),
+      invitations: api('/invitations'),
     },
     ui: {
       permissions: {
@@ -40,6 +40,8 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
         can_include_directly: view.can('canIncludeDirectly'),
         can_update: view.can('canUpdate'),
         can_manage_members: view.can('canManageMembers'),
+        can_read_members: view.can('canReadMembers'),
+        can_leave: view.role !== null,
         can_curate: view.can('canCurate'),
         /** Taking a record out of this community (the record page's Communities box). */
         can_remove_record: view.can('canRemoveRecord'),
@@ -47,6 +49,8 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       /** The current user's role, for the picker's role badge. */
       role: view.role,
       has_logo: row.logoType !== null,
+      /** Published records in the community that the reader may see (search only). */
+      ...(view.records === undefined ? {} : { records_count: view.records }),
     },
   };
 }

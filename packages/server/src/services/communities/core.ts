@@ -10,7 +10,9 @@ import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { can, filter } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
+import { sanitizeHtml } from '../html.ts';
 import { checkWindow } from '../pagination.ts';
+import { publicRecordCounts } from './record-counts.ts';
 import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
 
 export interface CommunitySearchParams {
@@ -29,7 +31,11 @@ export interface CommunitySearchParams {
 const columnsOf = (body: CommunityBody) => ({
   slug: body.slug,
   title: body.metadata.title,
-  description: body.metadata.description ?? '',
+  // Rich text, kept only with harmless markup.
+  description: sanitizeHtml(body.metadata.description ?? ''),
+  organizations: body.metadata.organizations ?? [],
+  membersVisibility: body.access?.members_visibility ?? 'restricted',
+  memberPolicy: body.access?.member_policy ?? 'closed',
   website: body.metadata.website ?? '',
   visibility: body.access?.visibility ?? 'public',
   submissionPolicy: body.access?.record_submission_policy ?? 'open',
@@ -52,6 +58,12 @@ export function coreOperations(kit: CommunityKit) {
     }
   }
 
+  /** Whether the actor may create communities (`ARCA_COMMUNITY_CREATION`). */
+  function canCreate(actor: Actor): boolean {
+    const facts: CommunityFacts = { ...ANY_COMMUNITY, creationOpen: kit.creationOpen };
+    return can(communityPolicy, 'canCreate', actor, facts);
+  }
+
   return {
     /** The communities with these ids that the actor may see, in the order given. */
     async readableAmong(actor: Actor, ids: readonly string[]): Promise<CommunityRow[]> {
@@ -68,16 +80,11 @@ export function coreOperations(kit: CommunityKit) {
         );
     },
 
+    canCreate,
+
     /** Creates a community; its creator becomes its owner. */
     async create(actor: Actor, body: CommunityBody): Promise<CommunityView> {
-      const facts: CommunityFacts = {
-        id: '',
-        visibility: 'public',
-        submissionPolicy: 'open',
-        reviewPolicy: 'open',
-        creationOpen: kit.creationOpen,
-      };
-      if (!can(communityPolicy, 'canCreate', actor, facts)) {
+      if (!canCreate(actor)) {
         throw new DomainError(
           'forbidden',
           actor.identity.userId === null ? 'permissionDenied' : 'communityCreationRestricted',
@@ -161,7 +168,12 @@ export function coreOperations(kit: CommunityKit) {
           .offset((params.page - 1) * params.size),
         db.select({ n: count() }).from(communities).where(where),
       ]);
-      return { hits: rows.map((row) => viewOf(actor, row)), total: total?.n ?? 0, sort };
+      const counts = await publicRecordCounts(
+        db,
+        rows.map((row) => row.id),
+      );
+      const hits = rows.map((row) => ({ ...viewOf(actor, row), records: counts.get(row.id) ?? 0 }));
+      return { hits, total: total?.n ?? 0, sort };
     },
   };
 }

@@ -20,6 +20,8 @@ export interface CommunityView {
   /** The current user's role in it, if any. */
   role: CommunityRole | null;
   can: (action: CommunityAction) => boolean;
+  /** How many public records it holds, when a list asked. */
+  records?: number;
 }
 
 export interface CommunityServiceDeps {
@@ -46,6 +48,7 @@ export function communityFacts(row: CommunityRow, creationOpen = false): Communi
     visibility: row.visibility,
     submissionPolicy: row.submissionPolicy,
     reviewPolicy: row.reviewPolicy,
+    membersVisibility: row.membersVisibility,
     creationOpen,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { communityMembers } from '../../db/schema.communities.ts';
 import { users } from '../../db/schema.ts';
@@ -24,7 +24,7 @@ async function keepAnOwner(tx: Database, communityId: string) {
 }
 
 /** Only owners (and administrators) give or take the owner role. */
-const isOwnerOf = (actor: Actor, communityId: string) =>
+export const isOwnerOf = (actor: Actor, communityId: string) =>
   actor.identity.isAdmin ||
   (actor.communities ?? []).some((m) => m.id === communityId && m.role === 'owner');
 
@@ -54,11 +54,26 @@ export function memberOperations(kit: CommunityKit) {
 
     async members(actor: Actor, idOrSlug: string) {
       const row = await kit.authorized(actor, idOrSlug, 'canReadMembers');
+      // Hidden memberships show to managers and to the member alone.
+      const all = can(communityPolicy, 'canSeeHiddenMembers', actor, communityFacts(row));
+      const self = actor.identity.userId ?? -1;
       const rows = await db
-        .select({ role: communityMembers.role, user: users, since: communityMembers.createdAt })
+        .select({
+          role: communityMembers.role,
+          visible: communityMembers.visible,
+          user: users,
+          since: communityMembers.createdAt,
+        })
         .from(communityMembers)
         .innerJoin(users, eq(users.id, communityMembers.userId))
-        .where(eq(communityMembers.communityId, row.id))
+        .where(
+          and(
+            eq(communityMembers.communityId, row.id),
+            all
+              ? undefined
+              : or(eq(communityMembers.visible, true), eq(communityMembers.userId, self)),
+          ),
+        )
         .orderBy(asc(users.fullName), asc(users.id));
       // Every member sees who belongs, but private profiles only as an id (personPolicy).
       const shown = await shownUsers(
@@ -117,6 +132,23 @@ export function memberOperations(kit: CommunityKit) {
         await keepAnOwner(tx, row.id);
       });
       kit.membersChanged(ids);
+    },
+
+    /** Shows or hides one's own membership to non-managers; nobody else's. */
+    async setVisibility(actor: Actor, idOrSlug: string, userIds: string[], visible: boolean) {
+      const row = await kit.readable(actor, idOrSlug);
+      const self = actor.identity.userId;
+      if (self === null || userIds.length !== 1 || userIds[0] !== String(self)) {
+        throw new DomainError('forbidden', 'ownVisibilityOnly');
+      }
+      const changed = await db
+        .update(communityMembers)
+        .set({ visible })
+        .where(and(eq(communityMembers.communityId, row.id), eq(communityMembers.userId, self)))
+        .returning({ id: communityMembers.userId });
+      if (changed.length === 0) {
+        throw new DomainError('invalid', 'memberNotFound', { params: { id: String(self) } });
+      }
     },
 
     async removeMembers(actor: Actor, idOrSlug: string, userIds: string[]): Promise<void> {

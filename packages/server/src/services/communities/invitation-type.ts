@@ -1,0 +1,61 @@
+import type { Database } from '../../db/client.ts';
+import { communityMembers } from '../../db/schema.communities.ts';
+import { Administrator } from '../../permissions/policy.ts';
+import {
+  CommunityInviters,
+  RequestReceiver,
+  SystemProcess,
+} from '../../permissions/requests.policy.ts';
+import { COMMUNITY_ROLES, type CommunityRole } from '../../permissions/community-roles.ts';
+import type { RequestType } from '../requests/types.ts';
+
+export const COMMUNITY_INVITATION = 'community-invitation';
+
+const roleOf = (payload: Record<string, unknown>): CommunityRole =>
+  COMMUNITY_ROLES.includes(payload.role as CommunityRole)
+    ? (payload.role as CommunityRole)
+    : 'reader';
+
+/**
+ * A person invited into a community with a role (invenio-communities
+ * `CommunityInvitation`): the community's managers send it and may cancel it;
+ * the invitee accepts (and becomes a member with that role, in the same
+ * transaction) or declines; open invitations expire.
+ */
+export function communityInvitationType(deps: {
+  db: Database;
+  onMembersChanged?: (userIds: number[]) => void;
+}): RequestType {
+  return {
+    id: COMMUNITY_INVITATION,
+    expires: true,
+    actions: {
+      submit: { from: ['created'], to: 'submitted', who: [CommunityInviters, Administrator] },
+      accept: { from: ['submitted'], to: 'accepted', who: [RequestReceiver] },
+      decline: { from: ['submitted'], to: 'declined', who: [RequestReceiver] },
+      cancel: {
+        from: ['submitted'],
+        to: 'cancelled',
+        who: [CommunityInviters, Administrator, SystemProcess],
+      },
+      expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
+    },
+    effects: {
+      accept: async ({ request, apply }) => {
+        const userId = Number(request.receiverId);
+        const role = roleOf(request.payload);
+        await deps.db.transaction(async (tx) => {
+          await tx
+            .insert(communityMembers)
+            .values({ communityId: request.topicId!, userId, role })
+            .onConflictDoUpdate({
+              target: [communityMembers.communityId, communityMembers.userId],
+              set: { role },
+            });
+          await apply(tx);
+        });
+        deps.onMembersChanged?.([userId]);
+      },
+    },
+  };
+}

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { fileObjects, pids, records, requests } from '../src/db/schema.ts';
+import { fileObjects, pids, records, requestEvents, requests } from '../src/db/schema.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
 import { fieldErrors, publishRecord, publishable } from './records.helpers.ts';
+import { createCommunity } from './communities.helpers.ts';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'arca-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
@@ -265,6 +266,59 @@ describe('administrators', () => {
     const latest = await t.client().get(`/api/records/${first.parent.id}`);
     expect(latest.status).toBe(302);
     expect(latest.headers.location).toContain(first.id);
+  });
+});
+
+describe('the open requests of a deleted parent', () => {
+  it("are cancelled by the system in the deletion: a new version's review, an inclusion", async () => {
+    const lab = await createCommunity(admin, 'deletion-lab');
+    const record = await publishRecord(alice, publishable('Asked into a community, then deleted'));
+    // Alice is no member: her record waits for the curators.
+    const asked = await alice.post(`/api/records/${record.id}/communities`, {
+      communities: [{ id: lab.id }],
+    });
+    expect(asked.status, asked.body).toBe(200);
+    const [inclusion] = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.type, 'community-inclusion'), eq(requests.topicId, record.id)));
+    expect(inclusion?.status).toBe('submitted');
+    // A new version's draft under review (as a community's review of new versions makes it).
+    const next = (await alice.post(`/api/records/${record.id}/versions`)).json as { id: string };
+    const aliceActor = {
+      identity: { userId: aliceId, isAdmin: false, isSystem: false },
+      groups: [],
+      links: [],
+    };
+    const review = await t.services.requests.create({
+      type: 'community-submission',
+      title: 'Next version',
+      topic: { type: 'record', id: next.id },
+      receiver: { type: 'community', id: lab.id },
+      creator: { type: 'user', id: String(aliceId) },
+    });
+    await t.services.requests.act(aliceActor, review.id, 'submit');
+
+    const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: 'other', all_versions: true },
+    });
+    expect(deleted.status, deleted.body).toBe(204);
+    for (const id of [inclusion!.id, review.id]) {
+      const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+      expect(row?.status, id).toBe('cancelled');
+      // Its timeline says so, logged by the system (no user), as invenio-requests logs it.
+      const logs = await t.db
+        .select({ payload: requestEvents.payload, by: requestEvents.createdBy })
+        .from(requestEvents)
+        .where(and(eq(requestEvents.requestId, id), eq(requestEvents.type, 'L')));
+      expect(logs).toEqual([
+        { payload: expect.objectContaining({ event: 'cancelled' }), by: null },
+      ]);
+    }
+    // The owner sees it closed; the curators have nothing left to accept.
+    const shown = await alice.get(`/api/requests/${review.id}`);
+    expect(shown.json).toMatchObject({ status: 'cancelled', is_open: false });
+    expect((await admin.post(`/api/requests/${inclusion!.id}/actions/accept`)).status).toBe(400);
   });
 });
 

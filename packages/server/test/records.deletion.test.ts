@@ -269,6 +269,31 @@ describe('administrators', () => {
   });
 });
 
+describe('searching with include_deleted', () => {
+  it('shows administrators the deleted records with their tombstones; others never', async () => {
+    const record = await publishRecord(alice, publishable('Found again by an administrator'));
+    await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: 'other', note: 'Asked by the funder.' },
+    });
+    const q = `q=${encodeURIComponent('"Found again by an administrator"')}`;
+    const hits = async (client: TestClient, query: string) =>
+      (await client.get(`/api/records?${q}${query}`)).json.hits.hits as Record<string, unknown>[];
+    for (const query of ['&include_deleted=1', '&include_deleted=1&allversions=true']) {
+      const [hit, ...more] = await hits(admin, query);
+      expect(more, query).toEqual([]);
+      expect(hit, query).toMatchObject({
+        id: record.id,
+        deletion_status: { is_deleted: true, status: 'D' },
+        tombstone: { removal_reason: { id: 'other' }, note: 'Asked by the funder.' },
+      });
+    }
+    expect(await hits(admin, '')).toEqual([]);
+    // The owner and the public ask in vain: the parameter is ignored for them.
+    expect(await hits(alice, '&include_deleted=1')).toEqual([]);
+    expect(await hits(t.client(), '&include_deleted=true')).toEqual([]);
+  });
+});
+
 describe('the open requests of a deleted parent', () => {
   it("are cancelled by the system in the deletion: a new version's review, an inclusion", async () => {
     const lab = await createCommunity(admin, 'deletion-lab');

@@ -9,14 +9,18 @@ import {
   type DataciteState,
 } from './datacite.client.ts';
 
+/** What `DescribeDoi` answers for a restricted record: its metadata is not DataCite's to show. */
+export const WITHHELD = 'withheld';
+
 /**
  * The DataCite attributes (kernel-4 metadata and `url`) of what a DOI
- * identifies, as of now; null when it cannot be described (no published record).
+ * identifies, as of now; null when it cannot be described (no published record);
+ * `WITHHELD` for a restricted record.
  */
 export type DescribeDoi = (
   objectId: string,
   doi: string,
-) => Promise<Record<string, unknown> | null>;
+) => Promise<Record<string, unknown> | null | typeof WITHHELD>;
 
 /** The event that moves a DOI from `from` to `to` (none: only the metadata changes). */
 function eventFor(from: DataciteState | null, to: DataciteState): DataciteEvent | undefined {
@@ -41,6 +45,13 @@ export function dataciteSync(db: Database, client: DataciteClient, describe: Des
       return;
     }
     const attributes = await describe(objectId, doi);
+    if (attributes === WITHHELD) {
+      // InvenioRDM's DataCite provider: a restricted record is not registered (its DOI
+      // stays a draft), a registered one is hidden; its metadata never goes to DataCite.
+      if (remote === null) await client.put(doi, {});
+      else if (remote === 'findable') await client.put(doi, {}, 'hide');
+      return;
+    }
     if (!attributes) {
       if (remote === 'draft') await client.deleteDraft(doi);
       if (remote === null || remote === 'draft') return;

@@ -55,6 +55,8 @@ export interface RecordComponent {
    * written); `removeFiles`: the removal reason takes its files out of storage.
    */
   onDeleteRecord?(tx: Database, recordId: string, step: DeletionStep): Promise<void>;
+  /** Inside the unit of work that lifts a record's embargo: the record is public now. */
+  onEmbargoLifted?(tx: Database, recordId: string, parentId: string): Promise<void>;
   /** Inside the unit of work that restores a deleted record. */
   onRestoreRecord?(tx: Database, recordId: string, step: LifecycleStep): Promise<void>;
 }

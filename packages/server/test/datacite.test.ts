@@ -296,6 +296,28 @@ describe('DataCite failures', () => {
     // Not retried on its own: the metadata must change first.
     expect(await pendingSyncs()).toBe(0);
     expect(datacite.get(doiOf(record.id))?.attributes.creators).toHaveLength(1);
+
+    // The recheck after a start leaves it while what it would send is the same...
+    const recheck = () =>
+      t.services.jobs.enqueue({
+        kind: 'datacite-recheck',
+        key: 'datacite-recheck',
+        runAt: new Date(),
+      });
+    await recheck();
+    await t.services.jobs.runDue();
+    expect(await pendingSyncs()).toBe(0);
+    // ...and asks again once it changed (here: the creators put back behind the services).
+    await t.db
+      .update(records)
+      .set({
+        document: sql`jsonb_set(${records.document}, '{metadata,creators}', ${JSON.stringify(publishable().metadata.creators)}::jsonb)`,
+      })
+      .where(eq(records.id, record.id));
+    await recheck();
+    await settle();
+    expect((await failures()).hits.total).toBe(0);
+    expect(datacite.get(doiOf(record.id))?.state).toBe('findable');
   });
 });
 

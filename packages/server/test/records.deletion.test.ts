@@ -66,6 +66,8 @@ async function expectGone(id: string, client: TestClient = t.client()) {
     const response = await client.get(url);
     expect(response.status, url).toBe(410);
     expect(response.json.tombstone, url).toBeDefined();
+    // Not kept by browsers: a restore brings the record back at the same address.
+    expect(response.headers['cache-control'], url).toBe('no-cache');
   }
   expect((await client.get(`/records/${id}`)).status).toBe(410);
 }

@@ -30,7 +30,11 @@ const searchQuery = z.looseObject({
 });
 
 /** The published records' search: deleted ones too for administrators, ignored for others. */
-const publishedQuery = searchQuery.extend({ include_deleted: flag });
+const publishedQuery = searchQuery.extend({
+  include_deleted: flag.describe(
+    'Deleted records too, with their tombstones (administrators; ignored for others)',
+  ),
+});
 
 /** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
 export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {

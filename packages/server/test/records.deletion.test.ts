@@ -353,6 +353,36 @@ describe('many callers at once', () => {
   const ROUNDS = 10;
   const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 
+  it('delete while the curators accept an inclusion: one outcome for the request', async () => {
+    const lab = await createCommunity(admin, 'race-lab');
+    const record = await publishRecord(alice, publishable('Raced into a community'));
+    await alice.post(`/api/records/${record.id}/communities`, { communities: [{ id: lab.id }] });
+    const [inclusion] = await t.db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.type, 'community-inclusion'), eq(requests.topicId, record.id)));
+    const half = ROUNDS / 2;
+    const answers = await Promise.all([
+      ...Array.from({ length: half }, () =>
+        admin.delete(`/api/records/${record.id}/delete`, { body: { removal_reason: 'other' } }),
+      ),
+      ...Array.from({ length: half }, () =>
+        admin.post(`/api/requests/${inclusion!.id}/actions/accept`),
+      ),
+    ]);
+    const deletes = statuses(answers.slice(0, half));
+    const accepts = statuses(answers.slice(half));
+    expect(deletes).toEqual([204, ...Array<number>(half - 1).fill(410)]);
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, inclusion!.id));
+    // Accepted before the deletion, or cancelled by it: never both, never left open.
+    if (row?.status === 'accepted') {
+      expect(accepts).toEqual([200, ...Array<number>(half - 1).fill(400)]);
+    } else {
+      expect(row?.status).toBe('cancelled');
+      expect(accepts).toEqual(Array<number>(half).fill(400));
+    }
+  });
+
   it('delete, restore and ask once: one outcome, no duplicate requests', async () => {
     const record = await publishRecord(alice, publishable('Raced'));
     const deletes = await Promise.all(

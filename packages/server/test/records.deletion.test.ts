@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { fileObjects, pids, records, requestEvents, requests } from '../src/db/schema.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
+import { age, expectGone, publishedWithFile } from './records.deletion.helpers.ts';
 import { fieldErrors, publishRecord, publishable } from './records.helpers.ts';
 import { createCommunity } from './communities.helpers.ts';
 
@@ -34,44 +34,6 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-/** A published record of Alice's with a file and a managed DOI. */
-async function publishedWithFile(title: string) {
-  const draft = await draftWithFiles(alice, { metadata: publishable(title).metadata });
-  await uploadFile(alice, draft.id, 'data.csv', someBytes(64));
-  await alice.post(`/api/records/${draft.id}/draft/pids/doi`);
-  const published = await alice.post(`/api/records/${draft.id}/draft/actions/publish`);
-  expect(published.status, published.body).toBe(202);
-  return published.json as {
-    id: string;
-    parent: { id: string };
-    pids: { doi: { identifier: string } };
-  };
-}
-
-/** Makes a record's publication older than the 30 days' window. */
-const age = (id: string) =>
-  t.db
-    .update(records)
-    .set({ publishedAt: new Date(Date.now() - 31 * 86_400_000) })
-    .where(eq(records.id, id));
-
-/** Every route of a record answers 410 with the tombstone; the page keeps answering too. */
-async function expectGone(id: string, client: TestClient = t.client()) {
-  for (const url of [
-    `/api/records/${id}`,
-    `/api/records/${id}/files`,
-    `/api/records/${id}/files/data.csv/content`,
-    `/api/records/${id}/files-archive`,
-  ]) {
-    const response = await client.get(url);
-    expect(response.status, url).toBe(410);
-    expect(response.json.tombstone, url).toBeDefined();
-    // Not kept by browsers: a restore brings the record back at the same address.
-    expect(response.headers['cache-control'], url).toBe('no-cache');
-  }
-  expect((await client.get(`/records/${id}`)).status).toBe(410);
-}
-
 const titles = async (query: string) =>
   (
     (await t.client().get(`/api/records?q=${encodeURIComponent(query)}&allversions=true`)).json.hits
@@ -80,7 +42,7 @@ const titles = async (query: string) =>
 
 describe('an owner deleting their record', () => {
   it('deletes at once within the window: 410 with the tombstone on every route, out of search', async () => {
-    const record = await publishedWithFile('Soon deleted by its owner');
+    const record = await publishedWithFile(alice, 'Soon deleted by its owner');
     expect(await titles('"Soon deleted by its owner"')).toEqual([record.id]);
     const response = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: { id: 'test-record' },
@@ -89,7 +51,7 @@ describe('an owner deleting their record', () => {
     expect(response.status, response.body).toBe(200);
     expect(response.json).toEqual({ deleted: true, request: null });
 
-    await expectGone(record.id);
+    await expectGone(t, record.id);
     const gone = await t.client().get(`/api/records/${record.id}`);
     expect(gone.json).toMatchObject({
       status: 410,
@@ -146,7 +108,7 @@ describe('an owner deleting their record', () => {
 
   it('asks the administrators after the window: accepted, the record is deleted', async () => {
     const record = await publishRecord(alice, publishable('Old and asked for'));
-    await age(record.id);
+    await age(t, record.id);
     const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: { id: 'duplicate' },
       note: 'Same as another record.',
@@ -177,7 +139,7 @@ describe('an owner deleting their record', () => {
 
   it('asks the administrators after the window: declined, the record stays', async () => {
     const record = await publishRecord(alice, publishable('Old and kept'));
-    await age(record.id);
+    await age(t, record.id);
     const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: 'other',
     });
@@ -196,7 +158,7 @@ describe('an owner deleting their record', () => {
 
 describe('administrators', () => {
   it('delete with their own tombstone, then restore the record as it was', async () => {
-    const record = await publishedWithFile('Deleted by an administrator');
+    const record = await publishedWithFile(alice, 'Deleted by an administrator');
     const body = {
       removal_reason: { id: 'copyright' },
       note: 'Reported by the rights holder.',
@@ -206,7 +168,7 @@ describe('administrators', () => {
     expect((await alice.delete(`/api/records/${record.id}/delete`, { body })).status).toBe(403);
     const deleted = await admin.delete(`/api/records/${record.id}/delete`, { body });
     expect(deleted.status, deleted.body).toBe(204);
-    await expectGone(record.id, admin);
+    await expectGone(t, record.id, admin);
     expect((await t.client().get(`/api/records/${record.id}`)).json.tombstone).toMatchObject({
       ...body,
       removed_by: { user: expect.any(String) },
@@ -226,7 +188,7 @@ describe('administrators', () => {
   });
 
   it('hide a tombstone (404), and remove the files of spam from storage', async () => {
-    const record = await publishedWithFile('Spam, hidden');
+    const record = await publishedWithFile(alice, 'Spam, hidden');
     const [entry] = await t.db.select().from(fileObjects);
     expect(entry).toBeDefined();
     const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
@@ -396,7 +358,7 @@ describe('many callers at once', () => {
     );
     expect(statuses(restores)).toEqual([200, ...Array<number>(ROUNDS - 1).fill(400)]);
 
-    await age(record.id);
+    await age(t, record.id);
     const asks = await Promise.all(
       Array.from({ length: ROUNDS }, () =>
         alice.post(`/api/records/${record.id}/request-deletion`, { removal_reason: 'other' }),

@@ -1,3 +1,4 @@
+import { DATACITE_RECHECK_JOB } from './services/pids/datacite-sync.ts';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -55,6 +56,11 @@ export async function startServer(
   await services.files.recover();
   // The sweep of abandoned uploads and orphaned bytes: soon after each start, then at its interval.
   await services.jobs.enqueue({ kind: FILES_SWEEP_JOB, key: FILES_SWEEP_JOB, runAt: new Date() });
+  // DOI registrations DataCite refused are looked at again: what they send may have changed.
+  if (config.datacite) {
+    const recheck = DATACITE_RECHECK_JOB;
+    await services.jobs.enqueue({ kind: recheck, key: recheck, runAt: new Date() });
+  }
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

@@ -167,6 +167,52 @@ describe('DataCite registration', () => {
   });
 });
 
+describe('restricted records at DataCite', () => {
+  const restricted = { access: { record: 'restricted', files: 'restricted' } };
+  /** Edits the published record with another title and access, and publishes the edit. */
+  async function republish(record: { id: string; pids: unknown }, title: string, access = {}) {
+    await alice.post(`/api/records/${record.id}/draft`);
+    const saved = await alice.put(
+      `/api/records/${record.id}/draft`,
+      publishable(title, { pids: record.pids, ...access }),
+    );
+    expect(saved.status, saved.body).toBe(200);
+    const published = await alice.post(`/api/records/${record.id}/draft/actions/publish`);
+    expect(published.status, published.body).toBe(202);
+    await settle();
+  }
+
+  it('withholds the metadata: a draft DOI until public, then findable, hidden when restricted again', async () => {
+    const draft = (await createDraft(alice, publishable('Closed study', restricted))).json;
+    await alice.post(`/api/records/${draft.id}/draft/pids/doi`);
+    const record = (await alice.post(`/api/records/${draft.id}/draft/actions/publish`)).json;
+    await settle();
+    for (const doi of [doiOf(record.id), doiOf(record.parent.id)]) {
+      expect(datacite.get(doi)?.state, doi).toBe('draft');
+      expect(datacite.get(doi)?.attributes.titles, doi).toBeUndefined();
+    }
+
+    await republish(record, 'Open study');
+    for (const doi of [doiOf(record.id), doiOf(record.parent.id)]) {
+      expect(datacite.get(doi), doi).toMatchObject({
+        state: 'findable',
+        attributes: expect.objectContaining({ titles: [{ title: 'Open study' }] }),
+      });
+    }
+
+    // Restricted again: hidden, and DataCite keeps only what was public.
+    await republish(record, 'Closed again, new title', restricted);
+    for (const doi of [doiOf(record.id), doiOf(record.parent.id)]) {
+      expect(datacite.get(doi), doi).toMatchObject({
+        state: 'registered',
+        attributes: expect.objectContaining({ titles: [{ title: 'Open study' }] }),
+      });
+    }
+    const state = await alice.get(`/api/records/${record.id}/pids/doi`);
+    expect(state.json.doi.registration).toMatchObject({ state: 'registered', pending: false });
+  });
+});
+
 describe('DataCite failures', () => {
   it('publishes through an outage, retries, and converges on the latest metadata', async () => {
     datacite.setOutage('error');
@@ -250,6 +296,28 @@ describe('DataCite failures', () => {
     // Not retried on its own: the metadata must change first.
     expect(await pendingSyncs()).toBe(0);
     expect(datacite.get(doiOf(record.id))?.attributes.creators).toHaveLength(1);
+
+    // The recheck after a start leaves it while what it would send is the same...
+    const recheck = () =>
+      t.services.jobs.enqueue({
+        kind: 'datacite-recheck',
+        key: 'datacite-recheck',
+        runAt: new Date(),
+      });
+    await recheck();
+    await t.services.jobs.runDue();
+    expect(await pendingSyncs()).toBe(0);
+    // ...and asks again once it changed (here: the creators put back behind the services).
+    await t.db
+      .update(records)
+      .set({
+        document: sql`jsonb_set(${records.document}, '{metadata,creators}', ${JSON.stringify(publishable().metadata.creators)}::jsonb)`,
+      })
+      .where(eq(records.id, record.id));
+    await recheck();
+    await settle();
+    expect((await failures()).hits.total).toBe(0);
+    expect(datacite.get(doiOf(record.id))?.state).toBe('findable');
   });
 });
 

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { fileObjects, pids, records, requests } from '../src/db/schema.ts';
+import { fileObjects, pids, records, requestEvents, requests } from '../src/db/schema.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
+import { age, expectGone, publishedWithFile } from './records.deletion.helpers.ts';
 import { fieldErrors, publishRecord, publishable } from './records.helpers.ts';
+import { createCommunity } from './communities.helpers.ts';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'arca-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body></body></html>');
@@ -33,42 +34,6 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-/** A published record of Alice's with a file and a managed DOI. */
-async function publishedWithFile(title: string) {
-  const draft = await draftWithFiles(alice, { metadata: publishable(title).metadata });
-  await uploadFile(alice, draft.id, 'data.csv', someBytes(64));
-  await alice.post(`/api/records/${draft.id}/draft/pids/doi`);
-  const published = await alice.post(`/api/records/${draft.id}/draft/actions/publish`);
-  expect(published.status, published.body).toBe(202);
-  return published.json as {
-    id: string;
-    parent: { id: string };
-    pids: { doi: { identifier: string } };
-  };
-}
-
-/** Makes a record's publication older than the 30 days' window. */
-const age = (id: string) =>
-  t.db
-    .update(records)
-    .set({ publishedAt: new Date(Date.now() - 31 * 86_400_000) })
-    .where(eq(records.id, id));
-
-/** Every route of a record answers 410 with the tombstone; the page keeps answering too. */
-async function expectGone(id: string, client: TestClient = t.client()) {
-  for (const url of [
-    `/api/records/${id}`,
-    `/api/records/${id}/files`,
-    `/api/records/${id}/files/data.csv/content`,
-    `/api/records/${id}/files-archive`,
-  ]) {
-    const response = await client.get(url);
-    expect(response.status, url).toBe(410);
-    expect(response.json.tombstone, url).toBeDefined();
-  }
-  expect((await client.get(`/records/${id}`)).status).toBe(410);
-}
-
 const titles = async (query: string) =>
   (
     (await t.client().get(`/api/records?q=${encodeURIComponent(query)}&allversions=true`)).json.hits
@@ -77,7 +42,7 @@ const titles = async (query: string) =>
 
 describe('an owner deleting their record', () => {
   it('deletes at once within the window: 410 with the tombstone on every route, out of search', async () => {
-    const record = await publishedWithFile('Soon deleted by its owner');
+    const record = await publishedWithFile(alice, 'Soon deleted by its owner');
     expect(await titles('"Soon deleted by its owner"')).toEqual([record.id]);
     const response = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: { id: 'test-record' },
@@ -86,7 +51,7 @@ describe('an owner deleting their record', () => {
     expect(response.status, response.body).toBe(200);
     expect(response.json).toEqual({ deleted: true, request: null });
 
-    await expectGone(record.id);
+    await expectGone(t, record.id);
     const gone = await t.client().get(`/api/records/${record.id}`);
     expect(gone.json).toMatchObject({
       status: 410,
@@ -143,7 +108,7 @@ describe('an owner deleting their record', () => {
 
   it('asks the administrators after the window: accepted, the record is deleted', async () => {
     const record = await publishRecord(alice, publishable('Old and asked for'));
-    await age(record.id);
+    await age(t, record.id);
     const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: { id: 'duplicate' },
       note: 'Same as another record.',
@@ -174,7 +139,7 @@ describe('an owner deleting their record', () => {
 
   it('asks the administrators after the window: declined, the record stays', async () => {
     const record = await publishRecord(alice, publishable('Old and kept'));
-    await age(record.id);
+    await age(t, record.id);
     const asked = await alice.post(`/api/records/${record.id}/request-deletion`, {
       removal_reason: 'other',
     });
@@ -193,7 +158,7 @@ describe('an owner deleting their record', () => {
 
 describe('administrators', () => {
   it('delete with their own tombstone, then restore the record as it was', async () => {
-    const record = await publishedWithFile('Deleted by an administrator');
+    const record = await publishedWithFile(alice, 'Deleted by an administrator');
     const body = {
       removal_reason: { id: 'copyright' },
       note: 'Reported by the rights holder.',
@@ -203,7 +168,7 @@ describe('administrators', () => {
     expect((await alice.delete(`/api/records/${record.id}/delete`, { body })).status).toBe(403);
     const deleted = await admin.delete(`/api/records/${record.id}/delete`, { body });
     expect(deleted.status, deleted.body).toBe(204);
-    await expectGone(record.id, admin);
+    await expectGone(t, record.id, admin);
     expect((await t.client().get(`/api/records/${record.id}`)).json.tombstone).toMatchObject({
       ...body,
       removed_by: { user: expect.any(String) },
@@ -223,7 +188,7 @@ describe('administrators', () => {
   });
 
   it('hide a tombstone (404), and remove the files of spam from storage', async () => {
-    const record = await publishedWithFile('Spam, hidden');
+    const record = await publishedWithFile(alice, 'Spam, hidden');
     const [entry] = await t.db.select().from(fileObjects);
     expect(entry).toBeDefined();
     const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
@@ -268,9 +233,117 @@ describe('administrators', () => {
   });
 });
 
+describe('searching with include_deleted', () => {
+  it('shows administrators the deleted records with their tombstones; others never', async () => {
+    const record = await publishRecord(alice, publishable('Found again by an administrator'));
+    await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: 'other', note: 'Asked by the funder.' },
+    });
+    const q = `q=${encodeURIComponent('"Found again by an administrator"')}`;
+    const hits = async (client: TestClient, query: string) =>
+      (await client.get(`/api/records?${q}${query}`)).json.hits.hits as Record<string, unknown>[];
+    for (const query of ['&include_deleted=1', '&include_deleted=1&allversions=true']) {
+      const [hit, ...more] = await hits(admin, query);
+      expect(more, query).toEqual([]);
+      expect(hit, query).toMatchObject({
+        id: record.id,
+        deletion_status: { is_deleted: true, status: 'D' },
+        tombstone: { removal_reason: { id: 'other' }, note: 'Asked by the funder.' },
+      });
+    }
+    expect(await hits(admin, '')).toEqual([]);
+    // The owner and the public ask in vain: the parameter is ignored for them.
+    expect(await hits(alice, '&include_deleted=1')).toEqual([]);
+    expect(await hits(t.client(), '&include_deleted=true')).toEqual([]);
+  });
+});
+
+describe('the open requests of a deleted parent', () => {
+  it("are cancelled by the system in the deletion: a new version's review, an inclusion", async () => {
+    const lab = await createCommunity(admin, 'deletion-lab');
+    const record = await publishRecord(alice, publishable('Asked into a community, then deleted'));
+    // Alice is no member: her record waits for the curators.
+    const asked = await alice.post(`/api/records/${record.id}/communities`, {
+      communities: [{ id: lab.id }],
+    });
+    expect(asked.status, asked.body).toBe(200);
+    const [inclusion] = await t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.type, 'community-inclusion'), eq(requests.topicId, record.id)));
+    expect(inclusion?.status).toBe('submitted');
+    // A new version's draft under review (as a community's review of new versions makes it).
+    const next = (await alice.post(`/api/records/${record.id}/versions`)).json as { id: string };
+    const aliceActor = {
+      identity: { userId: aliceId, isAdmin: false, isSystem: false },
+      groups: [],
+      links: [],
+    };
+    const review = await t.services.requests.create({
+      type: 'community-submission',
+      title: 'Next version',
+      topic: { type: 'record', id: next.id },
+      receiver: { type: 'community', id: lab.id },
+      creator: { type: 'user', id: String(aliceId) },
+    });
+    await t.services.requests.act(aliceActor, review.id, 'submit');
+
+    const deleted = await admin.delete(`/api/records/${record.id}/delete`, {
+      body: { removal_reason: 'other', all_versions: true },
+    });
+    expect(deleted.status, deleted.body).toBe(204);
+    for (const id of [inclusion!.id, review.id]) {
+      const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+      expect(row?.status, id).toBe('cancelled');
+      // Its timeline says so, logged by the system (no user), as invenio-requests logs it.
+      const logs = await t.db
+        .select({ payload: requestEvents.payload, by: requestEvents.createdBy })
+        .from(requestEvents)
+        .where(and(eq(requestEvents.requestId, id), eq(requestEvents.type, 'L')));
+      expect(logs).toEqual([
+        { payload: expect.objectContaining({ event: 'cancelled' }), by: null },
+      ]);
+    }
+    // The owner sees it closed; the curators have nothing left to accept.
+    const shown = await alice.get(`/api/requests/${review.id}`);
+    expect(shown.json).toMatchObject({ status: 'cancelled', is_open: false });
+    expect((await admin.post(`/api/requests/${inclusion!.id}/actions/accept`)).status).toBe(400);
+  });
+});
+
 describe('many callers at once', () => {
   const ROUNDS = 10;
   const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
+
+  it('delete while the curators accept an inclusion: one outcome for the request', async () => {
+    const lab = await createCommunity(admin, 'race-lab');
+    const record = await publishRecord(alice, publishable('Raced into a community'));
+    await alice.post(`/api/records/${record.id}/communities`, { communities: [{ id: lab.id }] });
+    const [inclusion] = await t.db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.type, 'community-inclusion'), eq(requests.topicId, record.id)));
+    const half = ROUNDS / 2;
+    const answers = await Promise.all([
+      ...Array.from({ length: half }, () =>
+        admin.delete(`/api/records/${record.id}/delete`, { body: { removal_reason: 'other' } }),
+      ),
+      ...Array.from({ length: half }, () =>
+        admin.post(`/api/requests/${inclusion!.id}/actions/accept`),
+      ),
+    ]);
+    const deletes = statuses(answers.slice(0, half));
+    const accepts = statuses(answers.slice(half));
+    expect(deletes).toEqual([204, ...Array<number>(half - 1).fill(410)]);
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, inclusion!.id));
+    // Accepted before the deletion, or cancelled by it: never both, never left open.
+    if (row?.status === 'accepted') {
+      expect(accepts).toEqual([200, ...Array<number>(half - 1).fill(400)]);
+    } else {
+      expect(row?.status).toBe('cancelled');
+      expect(accepts).toEqual(Array<number>(half).fill(400));
+    }
+  });
 
   it('delete, restore and ask once: one outcome, no duplicate requests', async () => {
     const record = await publishRecord(alice, publishable('Raced'));
@@ -285,7 +358,7 @@ describe('many callers at once', () => {
     );
     expect(statuses(restores)).toEqual([200, ...Array<number>(ROUNDS - 1).fill(400)]);
 
-    await age(record.id);
+    await age(t, record.id);
     const asks = await Promise.all(
       Array.from({ length: ROUNDS }, () =>
         alice.post(`/api/records/${record.id}/request-deletion`, { removal_reason: 'other' }),

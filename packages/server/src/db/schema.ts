@@ -333,6 +333,8 @@ export const pids = pgTable(
     agencyState: text('agency_state'),
     /** Why the last attempt to reach the target failed (null: it did not). */
     agencyError: text('agency_error'),
+    /** What the failed attempt sent (a hash): a failure is tried again once that changes. */
+    agencyDigest: text('agency_digest'),
     agencyUpdatedAt: timestamp('agency_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

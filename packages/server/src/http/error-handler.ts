@@ -77,11 +77,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       if (errors) body.errors = errors;
       if (domain && error.extra) Object.assign(body, error.extra);
-      const headers = domain
+      const headers: Record<string, string> = domain
         ? error.retryAfterSeconds === undefined
           ? {}
           : { 'retry-after': String(error.retryAfterSeconds) }
-        : error.headers;
+        : { ...error.headers };
+      // A 410 is cacheable by default (RFC 9110 §15.5.11), and browsers keep it: a tombstone
+      // is asked again every time, as a restore brings the record back.
+      if (domain && error.kind === 'gone') headers['cache-control'] = 'no-cache';
       return send(reply, body, headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -282,6 +282,8 @@ export const recordPolicy = {
   canRequestDeletion: [RecordOwner],
   /** Deleting at once, restoring, and deciding deletion requests. */
   canDelete: [Administrator, SystemProcess],
+  /** Finding deleted records in search (`include_deleted`; InvenioRDM's `read_deleted`). */
+  canReadDeleted: [Administrator, SystemProcess],
   // Communities of a published record (API.md §1.1, rdm-records `can_add_community`)
   /** Asking communities to include the record (or including it where the community allows). */
   canAddCommunity: canManage,

@@ -29,6 +29,13 @@ const searchQuery = z.looseObject({
   is_published: facetValues,
 });
 
+/** The published records' search: deleted ones too for administrators, ignored for others. */
+const publishedQuery = searchQuery.extend({
+  include_deleted: flag.describe(
+    'Deleted records too, with their tombstones (administrators; ignored for others)',
+  ),
+});
+
 /** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
 export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
   const { config, services, recordCache, searchCache } = context;
@@ -39,7 +46,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/api/records',
-      { schema: { tags, summary: 'Search published records', querystring: searchQuery } },
+      { schema: { tags, summary: 'Search published records', querystring: publishedQuery } },
       async (request, reply) => {
         const query = request.query;
         const negotiated = negotiate(request, reply, true);
@@ -61,6 +68,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           page: query.page,
           size: query.size,
           allVersions: query.allversions,
+          includeDeleted: query.include_deleted,
           expand: query.expand,
           facets: {
             resource_type: query.resource_type ?? [],

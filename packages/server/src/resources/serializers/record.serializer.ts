@@ -201,6 +201,9 @@ export function serializeRecord(
   if (view.kind === 'record') {
     const status = (view.row as { deletionStatus?: string }).deletionStatus ?? 'P';
     body.deletion_status = { is_deleted: status === 'D', status };
+    // Only administrators' searches (`include_deleted`) present a deleted record.
+    const tombstone = (view.row as { tombstone?: unknown }).tombstone;
+    if (status === 'D' && tombstone) body.tombstone = tombstone;
   }
   if (view.errors.length > 0) body.errors = translateErrors(context.t, view.errors);
   if (view.owner) {

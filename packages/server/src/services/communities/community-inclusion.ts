@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { communities } from '../../db/schema.communities.ts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { DomainError, notFound } from '../errors.ts';
-import { OPEN_STATUSES, type RequestType } from '../requests/types.ts';
+import { OPEN_STATUSES, type RequestRow, type RequestType } from '../requests/types.ts';
 import { COMMUNITY_REVIEW_ACTIONS, joinCommunity } from './community-review.ts';
 import { holdRecord } from './parent-communities.ts';
 import { requests } from '../../db/schema.requests.ts';
@@ -38,6 +38,11 @@ export async function openInclusionOf(
     )
     .limit(1);
   return row?.id;
+}
+
+/** A record's open inclusion requests, read (and locked) on `tx`. */
+export async function openInclusionRows(tx: Database, recordId: string): Promise<RequestRow[]> {
+  return tx.select().from(requests).where(openInclusions(recordId)).for('update');
 }
 
 /** The communities a record has open inclusion requests to. */

@@ -17,7 +17,8 @@ export const COMMUNITY_REVIEW_ACTIONS: RequestType['actions'] = {
   submit: { from: ['created'], to: 'submitted', who: [RequestCreator] },
   accept: { from: ['submitted'], to: 'accepted', who: [RequestReceiver, SystemProcess] },
   decline: { from: ['submitted'], to: 'declined', who: [RequestReceiver] },
-  cancel: { from: ['submitted'], to: 'cancelled', who: [RequestCreator] },
+  // The system cancels it when its record is deleted (invenio-requests: `can_action_cancel`).
+  cancel: { from: ['submitted'], to: 'cancelled', who: [RequestCreator, SystemProcess] },
   expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
 };
 

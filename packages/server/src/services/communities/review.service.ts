@@ -15,6 +15,7 @@ import { communityFacts, type CommunityRow, type CommunityService } from './comm
 import { COMMUNITY_SUBMISSION } from './community-submission.ts';
 import { communityIs } from './kit.ts';
 import { isCurrentReviewOf } from '../records/context.repository.ts';
+import { openInclusionRows } from './community-inclusion.ts';
 
 /** A community by id or slug, read on `tx` and share-locked until it commits. */
 async function communityHeld(tx: Database, idOrSlug: string): Promise<CommunityRow | undefined> {
@@ -257,9 +258,19 @@ export function createReviewService(deps: {
         if (state.review?.status === 'submitted')
           throw new DomainError('invalid', 'reviewOpenNoDeleteDraft');
       },
-      async onDeleteDraft(tx, draftId) {
+      async onDeleteDraft(tx, draftId, { unit, recordDeleted }) {
         const review = await currentReview(draftId, tx);
         if (review?.status === 'created') await deps.requests.remove(review.id, tx);
+        // Its record deleted, a review still open is cancelled by the system, in the same commit.
+        if (review?.status === 'submitted' && recordDeleted) {
+          await deps.requests.actWithin(unit, review, 'cancel');
+        }
+      },
+      async onDeleteRecord(tx, recordId, { unit }) {
+        // Communities asked to include the deleted record: nothing left to include.
+        for (const request of await openInclusionRows(tx, recordId)) {
+          await deps.requests.actWithin(unit, request, 'cancel');
+        }
       },
     } satisfies RecordComponent,
   };

@@ -3,12 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { dataciteJson } from '../../exports/datacite.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
 import type { RecordService } from '../records/records.service.ts';
-import { createDataciteClient } from './datacite.client.ts';
-import { dataciteSync } from './datacite-sync.ts';
-import { DATACITE_JOB } from './doi-registration.ts';
+import { createDataciteClient, type DataciteState } from './datacite.client.ts';
+import { DATACITE_RECHECK_JOB, dataciteRecheck, dataciteSync } from './datacite-sync.ts';
+import { DATACITE_JOB, doiRegistration } from './doi-registration.ts';
 import { recordDescription } from './record-description.ts';
 
-/** The DataCite job's handler, when DataCite is configured. */
+/** The DataCite jobs' handlers (sync, recheck of failures), when DataCite is configured. */
 export function dataciteJobs(
   db: Database,
   config: Config,
@@ -16,5 +16,11 @@ export function dataciteJobs(
 ): Record<string, JobHandler> {
   if (!config.datacite) return {};
   const describe = recordDescription(records, config, dataciteJson);
-  return { [DATACITE_JOB]: dataciteSync(db, createDataciteClient(config.datacite), describe) };
+  const { prefix } = config.datacite;
+  const requeue = (doi: string, target: DataciteState) =>
+    doiRegistration(db, prefix).request(doi, target);
+  return {
+    [DATACITE_JOB]: dataciteSync(db, createDataciteClient(config.datacite), describe),
+    [DATACITE_RECHECK_JOB]: dataciteRecheck(db, describe, requeue),
+  };
 }

@@ -67,6 +67,31 @@ export function doiRegistration(tx: Database, prefix: string | undefined) {
       if (!prefix) return;
       for (const doi of await managedDois(tx, objectIds)) await this.request(doi, target);
     },
+
+    /**
+     * A published record's DOIs (or the concept DOI of a parent whose latest
+     * version it is): findable when the record is public. A restricted one is
+     * never made findable (InvenioRDM's DataCite provider): a DOI DataCite has
+     * registered is hidden, any other stays a draft.
+     */
+    async requestShown(objectIds: string[], isPublic: boolean): Promise<void> {
+      if (!prefix || objectIds.length === 0) return;
+      if (isPublic) return this.requestFor(objectIds, 'findable');
+      const rows = await tx
+        .select({ identifier: pids.identifier, state: pids.agencyState })
+        .from(pids)
+        .where(
+          and(
+            eq(pids.scheme, 'doi'),
+            eq(pids.provider, MANAGED_PROVIDER),
+            inArray(pids.objectId, objectIds),
+          ),
+        );
+      for (const row of rows) {
+        const wasRegistered = row.state === 'registered' || row.state === 'findable';
+        await this.request(row.identifier, wasRegistered ? 'registered' : 'draft');
+      }
+    },
   };
 }
 

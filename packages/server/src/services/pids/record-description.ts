@@ -7,7 +7,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { serializeRecord } from '../../resources/serializers/record.serializer.ts';
 import { DomainError } from '../errors.ts';
 import type { RecordService, RecordView } from '../records/records.service.ts';
-import type { DescribeDoi } from './datacite-sync.ts';
+import { WITHHELD, type DescribeDoi } from './datacite-sync.ts';
 
 const systemActor: Actor = { identity: system, groups: [], links: [] };
 
@@ -15,7 +15,7 @@ const systemActor: Actor = { identity: system, groups: [], links: [] };
  * What DataCite is told about a DOI: the record as the API serializes it (in
  * English), through the DataCite mapping, with the DOI and its landing page.
  * A concept DOI (its object is a parent) describes the latest version and
- * points at it.
+ * points at it. A restricted record's metadata is withheld.
  */
 export function recordDescription(
   records: RecordService,
@@ -40,6 +40,7 @@ export function recordDescription(
     if (found && 'redirectTo' in found) found = await read(found.redirectTo);
     if (!found || 'redirectTo' in found) return null;
     const view: RecordView = found;
+    if (view.document.access.record !== 'public') return WITHHELD;
     const json = serializeRecord(view, {
       links,
       groupsEnabled: config.groupsEnabled,

@@ -49,14 +49,22 @@ export interface RecordComponent {
   /** May refuse to discard a draft. */
   checkDeleteDraft?(draftId: string, state: Loaded): void | Promise<void>;
   /** Inside the discard unit of work, before the draft row goes. */
-  onDeleteDraft?(tx: Database, draftId: string, step: LifecycleStep): Promise<void>;
+  onDeleteDraft?(tx: Database, draftId: string, step: DiscardStep): Promise<void>;
   /**
    * Inside the unit of work that deletes a published record (its tombstone is
    * written); `removeFiles`: the removal reason takes its files out of storage.
    */
   onDeleteRecord?(tx: Database, recordId: string, step: DeletionStep): Promise<void>;
+  /** Inside the unit of work that lifts a record's embargo: the record is public now. */
+  onEmbargoLifted?(tx: Database, recordId: string, parentId: string): Promise<void>;
   /** Inside the unit of work that restores a deleted record. */
   onRestoreRecord?(tx: Database, recordId: string, step: LifecycleStep): Promise<void>;
+}
+
+/** A discard's step: also whether the draft goes because its record was deleted. */
+export interface DiscardStep extends LifecycleStep {
+  /** Its record (or the whole parent) was deleted: what stays open about the draft closes. */
+  recordDeleted?: boolean;
 }
 
 /** A deletion's step: also whether the reason removes the files. */

@@ -65,7 +65,7 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
     const draft = await kit.state.draftState(id, unit.tx);
     if (!draft) return;
     for (const component of kit.components) {
-      await component.onDeleteDraft?.(unit.tx, id, { unit, state: draft });
+      await component.onDeleteDraft?.(unit.tx, id, { unit, state: draft, recordDeleted: true });
     }
     await unit.repo.deleteDraft(id);
   }

@@ -39,7 +39,7 @@ const lift = (document: RecordDocument): RecordDocument => ({
  */
 export function liftEmbargoOperation(kit: RecordKit) {
   return (recordId: string, now = new Date()): Promise<'lifted' | 'not-due' | 'none'> =>
-    kit.unit('liftEmbargo', async ({ repo }) => {
+    kit.unit('liftEmbargo', async ({ repo, tx }) => {
       if (!(await repo.lockParentOf(recordId))) return 'none';
       const record = await repo.record(recordId);
       if (!record) return 'none';
@@ -52,6 +52,9 @@ export function liftEmbargoOperation(kit: RecordKit) {
       await repo.updateRecordDocument(recordId, lift(document));
       const draft = await repo.draft(recordId);
       if (draft) await repo.updateDraft(recordId, lift(draft.document));
+      for (const component of kit.components) {
+        await component.onEmbargoLifted?.(tx, recordId, record.parentId);
+      }
       return 'lifted';
     });
 }

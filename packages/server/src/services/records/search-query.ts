@@ -30,6 +30,8 @@ export interface RecordSearchParams {
   page: number;
   size: number;
   allVersions?: boolean | undefined;
+  /** Deleted records too, for those who may read them (`include_deleted`); ignored for others. */
+  includeDeleted?: boolean | undefined;
   facets: Record<string, string[]>;
   /** Hits with their owner and review receiver (`expand=true`). */
   expand?: boolean | undefined;

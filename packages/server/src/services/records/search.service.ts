@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 import { permissionDenied } from '../errors.ts';
@@ -137,10 +137,17 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
 
     /** Published records the actor may read; the latest versions unless all are asked for. */
     async published(actor: Actor, params: RecordSearchParams): Promise<SearchResult> {
+      const deleted =
+        params.includeDeleted === true && can(recordPolicy, 'canReadDeleted', actor, NO_RECORD)
+          ? eq(records.deletionStatus, 'D')
+          : undefined;
+      // A deleted version is never the latest: only all versions need telling it apart.
+      const shown = params.allVersions
+        ? eq(records.deletionStatus, 'P')
+        : eq(records.isLatest, true);
       const scope = and(
         filter(recordPolicy, 'canRead', actor, records),
-        // A deleted version is never the latest: only all versions need telling it apart.
-        params.allVersions ? eq(records.deletionStatus, 'P') : eq(records.isLatest, true),
+        deleted ? or(shown, deleted) : shown,
       )!;
       const { contexts, ...result } = await run(records, scope, params, RECORD_FACETS, {
         aggregations: true,

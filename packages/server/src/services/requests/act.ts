@@ -8,6 +8,7 @@ import {
   EXPIRE_REQUEST_JOB,
   authorOf,
   checkContent,
+  factsOfRequest,
   mayRun,
   systemActor,
   type RequestKit,
@@ -131,8 +132,32 @@ export function actOperations(kit: RequestKit) {
     return kit.viewOf(actor, updated);
   }
 
+  /**
+   * The system runs an action inside the caller's transaction (a record's deletion
+   * cancels the open requests about it in its own commit); listeners hear of it
+   * after that commit. A request its type gives no such action from its status is left.
+   */
+  async function actWithin(
+    unit: { tx: Database; afterCommit(work: () => Promise<void>): void },
+    request: RequestRow,
+    action: RequestActionName,
+  ): Promise<boolean> {
+    const rule = kit.types.get(request.type)?.actions[action];
+    if (!rule?.from.includes(request.status as RequestStatus)) return false;
+    // The row's own facts: a type's extra facts would be read off the transaction.
+    if (!mayRun(rule, systemActor, factsOfRequest(request))) return false;
+    await applier(kit, systemActor, request, action, rule, undefined)(unit.tx);
+    unit.afterCommit(async () => {
+      const updated = await kit.row(request.id);
+      if (updated)
+        await kit.events.emit({ kind: 'action', action, request: updated, actor: systemActor });
+    });
+    return true;
+  }
+
   return {
     act,
+    actWithin,
 
     /** The expiry job: an open request past its date becomes expired. */
     async expire(id: string, now = new Date()): Promise<'expired' | 'not-due' | 'none'> {

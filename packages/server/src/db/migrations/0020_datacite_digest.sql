@@ -1,0 +1,1 @@
+ALTER TABLE "pids" ADD COLUMN "agency_digest" text;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseOidcProviders, type OidcProvider } from './auth/oidc/providers.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,6 +38,8 @@ const environment = z.object({
   ARCA_EMAIL_VERIFICATION_HOURS: z.coerce.number().positive().default(48),
   ARCA_REQUIRE_VERIFIED_EMAIL: flag.default(true),
   ARCA_LOCAL_LOGIN: flag.default(true),
+  // OpenID Connect providers: a JSON array (docs/SECURITY.md, "Sign-in").
+  ARCA_OIDC_PROVIDERS: z.string().optional(),
   ARCA_GUEST_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(3),
   ARCA_GUEST_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   ARCA_BODY_LIMIT_BYTES: z.coerce
@@ -207,6 +210,8 @@ export interface AccountsConfig {
   requireVerifiedEmail: boolean;
   /** Local passwords and sign-up; false leaves external identity providers only. */
   localLogin: boolean;
+  /** OpenID Connect providers users may sign in with. */
+  oidcProviders: OidcProvider[];
 }
 
 export interface DataciteConfig {
@@ -324,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailVerificationMs: e.ARCA_EMAIL_VERIFICATION_HOURS * 3600_000,
       requireVerifiedEmail: e.ARCA_REQUIRE_VERIFIED_EMAIL,
       localLogin: e.ARCA_LOCAL_LOGIN,
+      oidcProviders: oidcProviders(e.ARCA_OIDC_PROVIDERS),
     },
     guestRequests: {
       perEmail: e.ARCA_GUEST_REQUESTS_PER_EMAIL,
@@ -395,6 +401,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       creationsPerMinute: e.ARCA_CREATIONS_PER_MINUTE,
     },
   };
+}
+
+function oidcProviders(json: string | undefined): OidcProvider[] {
+  try {
+    return parseOidcProviders(json);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
 }
 
 const DATACITE_SETTINGS = [

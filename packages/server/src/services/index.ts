@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
+import { createIdentityService } from './identities/identities.service.ts';
+import { createOidcLoginService } from './identities/oidc-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
@@ -173,6 +175,11 @@ export function createServices(
     limiter: createLoginLimiter(db, config.login),
     onProfileChanged: (user) => vocabularies.syncUserName(user),
   });
+  const identities = createIdentityService({
+    db,
+    localLogin: config.accounts.localLogin,
+    onProfileChanged: (user) => vocabularies.syncUserName(user),
+  });
   const groups = createGroupService(db, forgetUsers);
   const outbox = createOutboxReader(db);
   return {
@@ -185,6 +192,13 @@ export function createServices(
     harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),
     accounts,
     verification,
+    identities,
+    oidc: createOidcLoginService({
+      providers: config.accounts.oidcProviders,
+      siteUrl: config.siteUrl,
+      secretKey: config.secretKey,
+      identities,
+    }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     creations: createRateLimiter(db, {

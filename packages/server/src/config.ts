@@ -407,7 +407,7 @@ function oidcProviders(json: string | undefined): OidcProvider[] {
   try {
     return parseOidcProviders(json);
   } catch (error) {
-    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
   }
 }
 

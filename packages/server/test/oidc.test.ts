@@ -176,7 +176,10 @@ describe('OpenID Connect sign-in', () => {
       answers.map((back, i) => browsers[i]!.get(back.pathname + back.search)),
     );
     expect(done.map((answer) => answer.headers.location)).toEqual(Array(10).fill('/'));
-    const accounts = await t.db.select().from(users).where(eq(users.email, who.email!.toLowerCase()));
+    const accounts = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, who.email!.toLowerCase()));
     expect(accounts).toHaveLength(1);
     const identities = await t.db
       .select()

@@ -3,13 +3,7 @@ import { Button, Image, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** One button per configured provider; each is a plain link, the server redirects. */
-export function ProviderButtons({
-  providers,
-  next,
-}: {
-  providers: LoginProvider[];
-  next: string;
-}) {
+export function ProviderButtons({ providers, next }: { providers: LoginProvider[]; next: string }) {
   const { t } = useTranslation();
   if (providers.length === 0) return null;
   return (

@@ -23,7 +23,9 @@ export function IdentitiesPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>{t('auth.identities.title')}</Title>
-      {linkedName && <Alert color="green">{t('auth.identities.linked', { name: linkedName })}</Alert>}
+      {linkedName && (
+        <Alert color="green">{t('auth.identities.linked', { name: linkedName })}</Alert>
+      )}
       <ProviderError code={searchParams.get('provider_error')} />
       {(link.error ?? unlink.error) && <ErrorAlert error={(link.error ?? unlink.error)!} />}
       {methods.error && <ErrorAlert error={methods.error} />}
@@ -83,9 +85,7 @@ function MethodTable({
           {methods.identities.map((identity) => (
             <Table.Tr key={identity.provider}>
               <Table.Td>{identity.name}</Table.Td>
-              <Table.Td>
-                {new Date(identity.created).toLocaleDateString(i18n.language)}
-              </Table.Td>
+              <Table.Td>{new Date(identity.created).toLocaleDateString(i18n.language)}</Table.Td>
               <Table.Td ta="end">
                 <Button
                   variant="subtle"

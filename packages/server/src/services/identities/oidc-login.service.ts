@@ -8,8 +8,7 @@ import { ProviderLoginError } from './login-errors.ts';
 export const FLOW_LIFETIME_MS = 10 * 60_000;
 
 export type FinishedLogin =
-  | { kind: 'signedIn'; userId: number; next: string }
-  | { kind: 'linked'; provider: string };
+  { kind: 'signedIn'; userId: number; next: string } | { kind: 'linked'; provider: string };
 
 /**
  * Sign-in through OpenID Connect providers: the authorization code flow with

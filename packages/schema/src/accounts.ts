@@ -172,7 +172,8 @@ export interface LoginProvider {
   id: string;
   name: string;
   icon: string | null;
-  kind: 'oidc';
+  /** OpenID Connect providers can also be linked from the settings. */
+  kind: 'oidc' | 'saml';
   login_url: string;
 }
 

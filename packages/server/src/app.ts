@@ -36,6 +36,7 @@ import { authRoutes } from './resources/auth.routes.ts';
 import { passwordResetRoutes } from './resources/password-reset.routes.ts';
 import { emailVerificationRoutes } from './resources/email-verification.routes.ts';
 import { identityRoutes } from './resources/identities.routes.ts';
+import { samlRoutes } from './resources/saml.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
 import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp({
     passwordResetRoutes,
     emailVerificationRoutes,
     identityRoutes,
+    samlRoutes,
     tokenRoutes,
     userRoutes,
     adminRoutes,

@@ -82,6 +82,15 @@ export const userIdentities = pgTable(
   ],
 );
 
+/**
+ * SAML authentication requests still awaiting their answer: an answer must name
+ * one (InResponseTo), and using it removes it, so an answer cannot be replayed.
+ */
+export const samlRequests = pgTable('saml_requests', {
+  id: text('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const groups = pgTable('groups', {
   id: text('id').primaryKey(),
   title: text('title').notNull().default(''),

@@ -14,7 +14,7 @@ export const IDENTITIES_PAGE = '/me/settings/identities';
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
 
 /** A path on this site only: anything else (other hosts, `//host`) goes home. */
-function localPath(next: string | undefined): string {
+export function localPath(next: string | undefined): string {
   return next && /^\/(?![/\\])/.test(next) ? next : '/';
 }
 
@@ -23,6 +23,8 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
   const secure = config.siteUrl.startsWith('https:');
   const flowCookie = { path: FLOW_PATH, httpOnly: true, sameSite: 'lax' as const, secure };
   const names = new Map(config.accounts.oidcProviders.map((p) => [p.id, p.name]));
+  const linkable = new Set(names.keys());
+  if (config.accounts.saml) names.set('saml', config.accounts.saml.name);
 
   return (app, _options, done) => {
     app.get(
@@ -36,7 +38,7 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
         },
       },
       async (request, reply) => {
-        if (!names.has(request.params.provider)) throw new HttpError(404, 'notFound');
+        if (!linkable.has(request.params.provider)) throw new HttpError(404, 'notFound');
         try {
           const { url, flow } = await services.oidc.start(request.params.provider, {
             next: localPath(request.query.next),
@@ -61,7 +63,7 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
         },
       },
       async (request, reply) => {
-        if (!names.has(request.params.provider)) throw new HttpError(404, 'notFound');
+        if (!linkable.has(request.params.provider)) throw new HttpError(404, 'notFound');
         const sealed = request.cookies[FLOW_COOKIE];
         // Used once, whatever the outcome.
         reply.clearCookie(FLOW_COOKIE, flowCookie);
@@ -100,7 +102,7 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
       async (request, reply) => {
         const userId = requireUser(request);
         if (request.authMethod !== 'session') throw new HttpError(403, 'permissionDenied');
-        if (!names.has(request.params.provider)) throw new HttpError(404, 'notFound');
+        if (!linkable.has(request.params.provider)) throw new HttpError(404, 'notFound');
         try {
           const { url, flow } = await services.oidc.start(request.params.provider, {
             next: IDENTITIES_PAGE,

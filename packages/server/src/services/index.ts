@@ -4,6 +4,7 @@ import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
 import { createIdentityService } from './identities/identities.service.ts';
 import { createOidcLoginService } from './identities/oidc-login.service.ts';
+import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
@@ -199,6 +200,14 @@ export function createServices(
       secretKey: config.secretKey,
       identities,
     }),
+    saml:
+      config.accounts.saml &&
+      createSamlLoginService({
+        config: config.accounts.saml,
+        siteUrl: config.siteUrl,
+        db,
+        identities,
+      }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     creations: createRateLimiter(db, {

@@ -57,7 +57,9 @@ export function IdentitiesPage() {
 }
 
 function unlinked(providers: LoginProvider[], methods: SignInMethods) {
-  return providers.filter((p) => !methods.identities.some((i) => i.provider === p.id));
+  return providers.filter(
+    (p) => p.kind === 'oidc' && !methods.identities.some((i) => i.provider === p.id),
+  );
 }
 
 function MethodTable({

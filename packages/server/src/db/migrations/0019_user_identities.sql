@@ -1,3 +1,8 @@
+CREATE TABLE "saml_requests" (
+	"id" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_identities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,

@@ -90,4 +90,19 @@ describe('SAML sign-in', () => {
       expect((await stranger.get('/api/me')).status).toBe(401);
     }
   });
+
+  it('10 parallel copies of one answer sign in once', async () => {
+    const started = await t.client().get('/api/auth/saml/login');
+    const fields = await idp.answer(
+      String(started.headers.location),
+      person('carol@uni.example', 'carol@uni.example'),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.client().request('POST', '/api/auth/saml/acs', form(fields)),
+      ),
+    );
+    const signedIn = answers.filter((answer) => answer.headers['set-cookie'] !== undefined);
+    expect(signedIn).toHaveLength(1);
+  });
 });

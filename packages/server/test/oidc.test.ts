@@ -156,6 +156,17 @@ describe('OpenID Connect sign-in', () => {
       '/me/settings/identities?provider_error=taken&provider=uni',
     );
 
+    // A link finished after the user changed (here: logged out) is refused.
+    const third = person();
+    const leaving = await otherBrowser.post('/api/me/identities/uni');
+    idp.person = third;
+    const answer = await idp.authorize(leaving.json.location, SITE);
+    await otherBrowser.post('/api/auth/logout');
+    const afterLogout = await otherBrowser.get(answer.pathname + answer.search);
+    expect(afterLogout.headers.location).toBe(
+      '/me/settings/identities?provider_error=state&provider=uni',
+    );
+
     // A password remains: the identity may go.
     expect((await browser.delete('/api/me/identities/uni')).status).toBe(204);
     expect((await browser.get('/api/me/identities')).json.identities).toEqual([]);

@@ -7,7 +7,7 @@ import { startServer, loadConfig, type Server } from '@arca/server';
 import { afterAll, beforeAll } from 'vitest';
 import { findChromium } from './chromium.ts';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -27,15 +27,18 @@ export interface E2EServer {
 }
 
 /** The whole app as `npm start` runs it (PGlite, demo data, built web app), on a free port. */
-export async function startE2EServer(): Promise<E2EServer> {
+export async function startE2EServer(
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     ARCA_DATA_DIR: dataDir,
     ARCA_SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   const server = await startServer(config, { logger: false });
   await server.app.listen({ port, host: '127.0.0.1' });

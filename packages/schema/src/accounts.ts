@@ -167,12 +167,31 @@ export interface TokenItem {
 }
 
 /** Public settings the web app needs before anyone logs in (`GET /api/config`). */
+/** A provider to sign in with: its button links to `login_url`. */
+export interface LoginProvider {
+  id: string;
+  name: string;
+  icon: string | null;
+  /** OpenID Connect providers can also be linked from the settings. */
+  kind: 'oidc' | 'saml';
+  login_url: string;
+}
+
+/** The caller's ways to sign in (GET /api/me/identities). */
+export interface SignInMethods {
+  /** A local password works (it exists and local login is on). */
+  password: boolean;
+  identities: { provider: string; name: string; created: string }[];
+}
+
 export interface SiteConfig {
   site_name: string;
   site_url: string;
   signup_enabled: boolean;
   /** Local passwords (log-in, sign-up, reset); false: external identity providers only. */
   local_login: boolean;
+  /** External identity providers the login page offers (issue 23). */
+  login_providers: LoginProvider[];
   /** Unverified accounts may not publish or receive grants. */
   email_verification_required: boolean;
   groups_enabled: boolean;

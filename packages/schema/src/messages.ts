@@ -139,6 +139,8 @@ export const errorMessages = {
   localLoginDisabled: 'Logging in with a password is switched off on this site.',
   emailNotVerified: 'Confirm your email address first: follow the link we mailed you.',
   emailAlreadyVerified: 'Your email address is already confirmed.',
+  lastSignInMethod: 'Your only way to log in cannot be unlinked.',
+  identityNotFound: 'No identity of this provider is linked to your account.',
   usernameTaken: 'This username is already taken.',
   groupExists: 'A group with this name already exists.',
   unknownVocabulary: 'Unknown vocabulary type.',

@@ -35,6 +35,8 @@ import { adminRoutes } from './resources/admin.routes.ts';
 import { authRoutes } from './resources/auth.routes.ts';
 import { passwordResetRoutes } from './resources/password-reset.routes.ts';
 import { emailVerificationRoutes } from './resources/email-verification.routes.ts';
+import { identityRoutes } from './resources/identities.routes.ts';
+import { samlRoutes } from './resources/saml.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
 import { tokenRoutes } from './resources/tokens.routes.ts';
 import { userRoutes } from './resources/users.routes.ts';
@@ -192,6 +194,8 @@ export async function buildApp({
     authRoutes,
     passwordResetRoutes,
     emailVerificationRoutes,
+    identityRoutes,
+    samlRoutes,
     tokenRoutes,
     userRoutes,
     adminRoutes,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseOidcProviders, type OidcProvider } from './auth/oidc/providers.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -37,6 +38,16 @@ const environment = z.object({
   ARCA_EMAIL_VERIFICATION_HOURS: z.coerce.number().positive().default(48),
   ARCA_REQUIRE_VERIFIED_EMAIL: flag.default(true),
   ARCA_LOCAL_LOGIN: flag.default(true),
+  // OpenID Connect providers: a JSON array (docs/SECURITY.md, "Sign-in").
+  ARCA_OIDC_PROVIDERS: z.string().optional(),
+  // One SAML identity provider (docs/SECURITY.md, "Sign-in"): its SSO URL and signing certificate.
+  ARCA_SAML_ENTRY_POINT: z.url().optional(),
+  ARCA_SAML_IDP_CERT: z.string().optional(),
+  ARCA_SAML_IDP_ISSUER: z.string().optional(),
+  ARCA_SAML_NAME: z.string().default('Institution'),
+  ARCA_SAML_CREATE_ACCOUNTS: flag.default(true),
+  ARCA_SAML_ALLOWED_DOMAINS: z.string().default(''),
+  ARCA_SAML_CLOCK_SKEW_SECONDS: z.coerce.number().min(0).default(60),
   ARCA_GUEST_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(3),
   ARCA_GUEST_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   ARCA_BODY_LIMIT_BYTES: z.coerce
@@ -212,6 +223,23 @@ export interface AccountsConfig {
   requireVerifiedEmail: boolean;
   /** Local passwords and sign-up; false leaves external identity providers only. */
   localLogin: boolean;
+  /** OpenID Connect providers users may sign in with. */
+  oidcProviders: OidcProvider[];
+  /** The SAML identity provider, if any. */
+  saml: SamlConfig | undefined;
+}
+
+export interface SamlConfig {
+  /** The IdP's single sign-on URL (HTTP-Redirect binding). */
+  entryPoint: string;
+  /** PEM certificate(s) the IdP signs assertions with. */
+  idpCert: string;
+  /** The IdP's entity id; when set, answers from another issuer are refused. */
+  idpIssuer: string | undefined;
+  name: string;
+  createAccounts: boolean;
+  allowedDomains: string[];
+  clockSkewMs: number;
 }
 
 export interface DataciteConfig {
@@ -331,6 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailVerificationMs: e.ARCA_EMAIL_VERIFICATION_HOURS * 3600_000,
       requireVerifiedEmail: e.ARCA_REQUIRE_VERIFIED_EMAIL,
       localLogin: e.ARCA_LOCAL_LOGIN,
+      oidcProviders: oidcProviders(e.ARCA_OIDC_PROVIDERS),
+      saml: samlConfig(e),
     },
     guestRequests: {
       perEmail: e.ARCA_GUEST_REQUESTS_PER_EMAIL,
@@ -403,6 +433,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       creationsPerMinute: e.ARCA_CREATIONS_PER_MINUTE,
     },
   };
+}
+
+function samlConfig(e: z.infer<typeof environment>): SamlConfig | undefined {
+  if (!e.ARCA_SAML_ENTRY_POINT) return undefined;
+  const cert = e.ARCA_SAML_IDP_CERT?.trim();
+  if (!cert) {
+    throw new Error(
+      'Invalid configuration:\n  ARCA_SAML_IDP_CERT: required with ARCA_SAML_ENTRY_POINT',
+    );
+  }
+  return {
+    entryPoint: e.ARCA_SAML_ENTRY_POINT,
+    // A PEM text, or the path of a file holding it.
+    idpCert: cert.includes('-----BEGIN') ? cert : readFileSync(cert, 'utf8'),
+    idpIssuer: e.ARCA_SAML_IDP_ISSUER,
+    name: e.ARCA_SAML_NAME,
+    createAccounts: e.ARCA_SAML_CREATE_ACCOUNTS,
+    allowedDomains: e.ARCA_SAML_ALLOWED_DOMAINS.split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+    clockSkewMs: e.ARCA_SAML_CLOCK_SKEW_SECONDS * 1000,
+  };
+}
+
+function oidcProviders(json: string | undefined): OidcProvider[] {
+  try {
+    return parseOidcProviders(json);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
+  }
 }
 
 const DATACITE_SETTINGS = [

@@ -98,7 +98,7 @@ describe('password reset by mail', () => {
 
   it('refuses an expired, a tampered and a foreign-purpose token', async () => {
     const user = await buildUser(t.services);
-    const claims = { u: user.id, f: fingerprint(user.passwordHash) };
+    const claims = { u: user.id, f: fingerprint(user.passwordHash!) };
     const past = Math.floor(Date.now() / 1000) - 1;
     const future = past + 3600;
     const expired = signToken(t.config.secretKey, 'password-reset', { ...claims, e: past });

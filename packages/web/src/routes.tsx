@@ -191,6 +191,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         })),
                     },
                     {
+                      path: 'identities',
+                      lazy: () =>
+                        import('./settings/IdentitiesPage.tsx').then((module) => ({
+                          Component: module.IdentitiesPage,
+                        })),
+                    },
+                    {
                       path: 'tokens',
                       lazy: () =>
                         import('./settings/TokensPage.tsx').then((module) => ({

@@ -34,7 +34,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     username: text('username'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for accounts that sign in only through an identity provider. */
+    passwordHash: text('password_hash'),
     fullName: text('full_name').notNull().default(''),
     affiliations: text('affiliations').notNull().default(''),
     orcid: text('orcid'),
@@ -57,6 +58,38 @@ export const users = pgTable(
     ),
   ],
 );
+
+/**
+ * Identities at external providers (OpenID Connect, SAML) that sign a user in:
+ * one per provider and user, and a provider's subject names one user only.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's id in the configuration (ARCA_OIDC_PROVIDERS). */
+    provider: text('provider').notNull(),
+    /** The provider's stable identifier of the person (`sub`, or a SAML NameID). */
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_subject_key').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_key').on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * SAML authentication requests still awaiting their answer: an answer must name
+ * one (InResponseTo), and using it removes it, so an answer cannot be replayed.
+ */
+export const samlRequests = pgTable('saml_requests', {
+  id: text('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const groups = pgTable('groups', {
   id: text('id').primaryKey(),

@@ -25,6 +25,26 @@ export function systemRoutes({ config, services }: AppContext): FastifyPluginCal
           site_url: config.siteUrl,
           signup_enabled: config.signupEnabled,
           local_login: config.accounts.localLogin,
+          login_providers: [
+            ...config.accounts.oidcProviders.map((provider) => ({
+              id: provider.id,
+              name: provider.name,
+              icon: provider.icon ?? null,
+              kind: 'oidc' as const,
+              login_url: `/api/auth/oidc/${provider.id}/login`,
+            })),
+            ...(config.accounts.saml
+              ? [
+                  {
+                    id: 'saml',
+                    name: config.accounts.saml.name,
+                    icon: null,
+                    kind: 'saml' as const,
+                    login_url: '/api/auth/saml/login',
+                  },
+                ]
+              : []),
+          ],
           email_verification_required: config.accounts.requireVerifiedEmail,
           groups_enabled: config.groupsEnabled,
           deposit: {

@@ -2,6 +2,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
+import { createIdentityService } from './identities/identities.service.ts';
+import { createOidcLoginService } from './identities/oidc-login.service.ts';
+import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
@@ -177,6 +180,11 @@ export function createServices(
     limiter: createLoginLimiter(db, config.login),
     onProfileChanged: (user) => vocabularies.syncUserName(user),
   });
+  const identities = createIdentityService({
+    db,
+    localLogin: config.accounts.localLogin,
+    onProfileChanged: (user) => vocabularies.syncUserName(user),
+  });
   const groups = createGroupService(db, forgetUsers);
   const outbox = createOutboxReader(db);
   return {
@@ -195,6 +203,21 @@ export function createServices(
     harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),
     accounts,
     verification,
+    identities,
+    oidc: createOidcLoginService({
+      providers: config.accounts.oidcProviders,
+      siteUrl: config.siteUrl,
+      secretKey: config.secretKey,
+      identities,
+    }),
+    saml:
+      config.accounts.saml &&
+      createSamlLoginService({
+        config: config.accounts.saml,
+        siteUrl: config.siteUrl,
+        db,
+        identities,
+      }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     creations: createRateLimiter(db, {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { apiTokens, users } from '../db/schema.ts';
@@ -59,7 +59,7 @@ export function createPasswordResetService(deps: {
       const token = signToken(config.secretKey, PURPOSE, {
         u: user.id,
         e: Math.floor((Date.now() + passwordResetMs) / 1000),
-        f: fingerprint(user.passwordHash),
+        f: fingerprint(user.passwordHash ?? ''),
       });
       await deps.mailer.queue(db, {
         to: user.email,
@@ -89,7 +89,7 @@ export function createPasswordResetService(deps: {
       const claims = readToken(config.secretKey, PURPOSE, input.token);
       if (!claims) throw invalidLink();
       const [user] = await db.select().from(users).where(eq(users.id, claims.u));
-      if (!user?.active || fingerprint(user.passwordHash) !== claims.f) throw invalidLink();
+      if (!user?.active || fingerprint(user.passwordHash ?? '') !== claims.f) throw invalidLink();
       const passwordHash = await hashPassword(input.password);
       const changed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -99,7 +99,15 @@ export function createPasswordResetService(deps: {
             emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
             updatedAt: new Date(),
           })
-          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+          .where(
+            and(
+              eq(users.id, user.id),
+              // An account that signs in only through providers gets its first password.
+              user.passwordHash === null
+                ? isNull(users.passwordHash)
+                : eq(users.passwordHash, user.passwordHash),
+            ),
+          )
           .returning({ id: users.id });
         if (!row) return false;
         if (input.revoke_tokens) await tx.delete(apiTokens).where(eq(apiTokens.userId, user.id));

@@ -29,6 +29,9 @@ import type { FilesService } from './files/files.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
+import type { IdentityService } from './identities/identities.service.ts';
+import type { OidcLoginService } from './identities/oidc-login.service.ts';
+import type { SamlLoginService } from './identities/saml-login.service.ts';
 import type { AccessRequestService } from './access-requests/access-requests.service.ts';
 
 /** Every service of the application, as the composition root (index.ts) builds them. */
@@ -37,6 +40,12 @@ export interface Services {
   accounts: AccountService;
   passwordResets: PasswordResetService;
   verification: EmailVerificationService;
+  /** Identities at external providers linked to accounts. */
+  identities: IdentityService;
+  /** Sign-in through OpenID Connect providers. */
+  oidc: OidcLoginService;
+  /** Sign-in through the SAML identity provider, when one is configured. */
+  saml: SamlLoginService | undefined;
   /** Administrators' actions on accounts, groups and the outbox, each checked. */
   administration: AdministrationService;
   /** Finding people and groups, each search checked. */

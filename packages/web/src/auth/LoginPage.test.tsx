@@ -65,4 +65,25 @@ describe('LoginPage', () => {
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
   });
+
+  it("offers the providers and says in the user's language why a provider login failed", async () => {
+    const provider = {
+      id: 'uni',
+      name: 'University',
+      icon: null,
+      kind: 'oidc' as const,
+      login_url: '/api/auth/oidc/uni/login',
+    };
+    mockFetch({
+      'GET /api/config': reply(200, { ...siteConfig, login_providers: [provider] }),
+      'GET /api/me': anonymous,
+    });
+    renderApp('/login?next=%2Fuploads&provider_error=state&provider=uni');
+
+    const button = await screen.findByRole('link', { name: 'Log in with University' });
+    expect(button).toHaveAttribute('href', '/api/auth/oidc/uni/login?next=%2Fuploads');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The answer from the identity provider does not belong to this login.',
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/PasswordInput.css';
 import { loginBody } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ import { useSiteConfig } from '../api/config.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { ProviderError } from './ProviderError.tsx';
 import { safeNextPath, signupPath } from './paths.ts';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
@@ -35,16 +37,24 @@ export function LoginPage() {
     }),
   );
 
+  const providers = config?.login_providers ?? [];
+  const providerError = <ProviderError code={searchParams.get('provider_error')} />;
+
   if (config && !config.local_login) {
     return (
       <AuthCard title={t('auth.login.title')}>
-        <Text>{t('localLoginDisabled', { ns: 'errors' })}</Text>
+        {providerError}
+        {providers.length === 0 && <Text>{t('localLoginDisabled', { ns: 'errors' })}</Text>}
+        <ProviderButtons providers={providers} next={next} />
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={t('auth.login.title')}>
+      {providerError}
+      <ProviderButtons providers={providers} next={next} />
+      {providers.length > 0 && <Divider label={t('auth.login.or')} labelPosition="center" />}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack>
           {logIn.error && <ErrorAlert error={logIn.error} />}

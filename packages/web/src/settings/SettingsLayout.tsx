@@ -26,6 +26,7 @@ export function SettingsLayout() {
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <nav aria-label={t('settings.nav.label')}>
             <SettingsNavLink to="/me/settings" label={t('settings.nav.profile')} />
+            <SettingsNavLink to="/me/settings/identities" label={t('auth.identities.title')} />
             <SettingsNavLink to="/me/settings/tokens" label={t('settings.nav.tokens')} />
           </nav>
         </Grid.Col>

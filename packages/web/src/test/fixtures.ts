@@ -5,6 +5,7 @@ export const siteConfig: SiteConfig = {
   site_url: 'http://localhost:5000',
   signup_enabled: true,
   local_login: true,
+  login_providers: [],
   email_verification_required: true,
   groups_enabled: true,
   deposit: {

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { IDP_CLIENT, startTestIdp, type TestIdp } from '../packages/server/test/oidc.idp.ts';
+import { freePort, launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+
+// Signing in through a real OpenID provider in the browser (issue 23).
+let idp: TestIdp;
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  const port = await freePort();
+  idp = await startTestIdp(`http://127.0.0.1:${port}/api/auth/oidc/uni/callback`);
+  server = await startE2EServer({
+    port,
+    env: {
+      ARCA_OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'uni',
+          name: 'University',
+          issuer: idp.issuer,
+          clientId: IDP_CLIENT.id,
+          clientSecret: IDP_CLIENT.secret,
+        },
+      ]),
+    },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await idp?.close();
+});
+
+describe('signing in through an identity provider', () => {
+  it('a first sign-in creates the account and lands on the page asked for', async () => {
+    idp.person = {
+      sub: 'grace',
+      email: 'grace@uni.example',
+      email_verified: true,
+      name: 'Grace Hopper',
+    };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?next=%2Fme%2Fsettings%2Fidentities`);
+    await page.getByRole('link', { name: 'Log in with University' }).click();
+    await page.getByRole('heading', { name: 'Linked identities' }).waitFor();
+    await page.getByRole('button', { name: /Grace Hopper/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Unlink University' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});

@@ -19,6 +19,12 @@ export interface DatabaseTemplates {
   withVocabularies: string;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
 export async function makePgliteTemplates(): Promise<{
   templates: DatabaseTemplates;
   remove(): void;

@@ -1,15 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import {
-  makePgliteTemplates,
-  makePostgresTemplates,
-  type DatabaseTemplates,
-} from './database-templates.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseTemplates: DatabaseTemplates;
-  }
-}
+import { makePgliteTemplates, makePostgresTemplates } from './database-templates.ts';
 
 /** Once per integration project: the template databases its tests copy (harness.ts). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -43,6 +43,7 @@ import { recordRoutes } from './resources/records.routes.ts';
 import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
+import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp({
     recordRoutes,
     accessRoutes,
     outboxRoutes,
+    monitoringRoutes,
     doiRegistrationRoutes,
     pidRoutes,
     communityRoutes,

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
 import { createAdministrationService } from './administration.service.ts';
+import { createMonitoringService } from './monitoring.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
@@ -187,6 +188,7 @@ export function createServices(
     verification,
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
+    monitoring: createMonitoringService(db),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,

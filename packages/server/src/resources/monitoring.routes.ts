@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { paginationQuery } from '@arca/schema';
+import type { AppContext } from '../http/context.ts';
+import { linkBuilder, paginationLinks } from '../http/links.ts';
+import type { JobRow } from '../services/monitoring.service.ts';
+import { isoDate } from './serializers/dates.ts';
+
+const jobsQuery = paginationQuery.extend({ failed: z.enum(['true', 'false']).optional() });
+const jobId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+const serializeJob = (row: JobRow) => ({
+  id: String(row.id),
+  kind: row.kind,
+  key: row.key,
+  attempts: row.attempts,
+  error: row.lastError,
+  run_at: isoDate(row.runAt),
+  created: isoDate(row.createdAt),
+});
+
+/** The admin dashboard's counts and the job queue (the service checks who asks). */
+export function monitoringRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+  const links = linkBuilder(config.siteUrl);
+  const tags = ['admin'];
+  return (app, _options, done) => {
+    app.get(
+      '/api/admin/stats',
+      { schema: { tags, summary: 'Counts for the admin dashboard' } },
+      async (request) => services.monitoring.stats(request.identity),
+    );
+
+    app.get(
+      '/api/admin/jobs',
+      { schema: { tags, summary: 'Queued jobs, newest first', querystring: jobsQuery } },
+      async (request) => {
+        const { page, size, failed } = request.query;
+        const { rows, total } = await services.monitoring.jobs(
+          request.identity,
+          failed === 'true',
+          {
+            page,
+            size,
+          },
+        );
+        return {
+          hits: { hits: rows.map(serializeJob), total },
+          links: paginationLinks(
+            links.api('/admin/jobs'),
+            failed ? { failed } : {},
+            page,
+            size,
+            total,
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/api/admin/jobs/:id/retry',
+      { schema: { tags, summary: 'Run a job again now', params: jobId } },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            serializeJob(await services.monitoring.retryJob(request.identity, request.params.id)),
+          ),
+    );
+    done();
+  };
+}

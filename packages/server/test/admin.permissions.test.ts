@@ -85,6 +85,8 @@ describe('admin routes', () => {
     expect(retried.status).toBe(202);
     expect((await admin.get('/api/admin/stats')).json.failed_jobs).toBe(1);
     await t.services.accounts.update(target, { email_verified: false });
+    const found = (await admin.get(`/api/admin/records?q=${draftId}`)).json.hits;
+    expect(found.hits).toMatchObject([{ id: draftId, status: 'draft' }]);
     const patched = await admin.patch(`/api/admin/users/${target}`, { email_verified: true });
     expect(patched.json.email_verified).toBe(true);
   });

@@ -4,6 +4,7 @@ import { paginationQuery } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { linkBuilder, paginationLinks } from '../http/links.ts';
 import type { JobRow } from '../services/monitoring.service.ts';
+import { searchQuery } from './query.ts';
 import { isoDate } from './serializers/dates.ts';
 
 const jobsQuery = paginationQuery.extend({ failed: z.enum(['true', 'false']).optional() });
@@ -34,6 +35,43 @@ export function monitoringRoutes({ config, services }: AppContext): FastifyPlugi
       '/api/admin/stats',
       { schema: { tags, summary: 'Counts for the admin dashboard' } },
       async (request) => services.monitoring.stats(request.identity),
+    );
+
+    app.get(
+      '/api/admin/records',
+      {
+        schema: {
+          tags,
+          summary: 'Records, deleted ones and drafts, whatever their access, by title or id',
+          querystring: searchQuery,
+        },
+      },
+      async (request) => {
+        const { q, page, size } = request.query;
+        const { rows, total } = await services.monitoring.records(request.identity, q ?? '', {
+          page,
+          size,
+        });
+        return {
+          hits: {
+            hits: rows.map((row) => ({
+              id: row.id,
+              title: row.title,
+              status: row.status,
+              access: row.access,
+              owner: row.ownerId === null ? null : String(row.ownerId),
+              updated: isoDate(row.updatedAt),
+              links: {
+                self_html: links.html(
+                  row.status === 'draft' ? `/uploads/${row.id}` : `/records/${row.id}`,
+                ),
+              },
+            })),
+            total,
+          },
+          links: paginationLinks(links.api('/admin/records'), q ? { q } : {}, page, size, total),
+        };
+      },
     );
 
     app.get(

@@ -13,6 +13,7 @@ import { can, type Identity } from '../permissions/policy.ts';
 import { notFound, permissionDenied } from './errors.ts';
 import { checkWindow, type Page } from './pagination.ts';
 import { OPEN_STATUSES } from './requests/types.ts';
+import { searchAllRecords } from './admin-records.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -79,6 +80,13 @@ export function createMonitoringService(db: Database) {
         one(db.select({ n: count() }).from(jobs).where(where)),
       ]);
       return { rows, total };
+    },
+
+    /** Records, deleted ones and drafts, whatever their access (admin-records.ts). */
+    async records(who: Identity, q: string, page: Page) {
+      assertCan(who);
+      checkWindow(page.page, page.size);
+      return searchAllRecords(db, q, page);
     },
 
     /** Runs a job at the next tick of the queue (its attempts are kept, for the record). */

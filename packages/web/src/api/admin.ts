@@ -28,6 +28,8 @@ export interface AdminRecord {
 export interface Quota {
   max_drafts: number;
   max_bytes: number;
+  used_bytes: number;
+  open_drafts: number;
 }
 export interface RecordQuota {
   max_files: number;

@@ -93,7 +93,12 @@ function UserRow(props: {
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           {user.email_verified === false && (
-            <Button size="xs" variant="default" disabled={busy} onClick={() => onChange({ email_verified: true })}>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={busy}
+              onClick={() => onChange({ email_verified: true })}
+            >
               {t('admin.users.verify')}
             </Button>
           )}

@@ -25,7 +25,9 @@ export function QuotaModal(props: {
   const [opened, { open, close }] = useDisclosure(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const shown = (field: QuotaField) => values[field.name] ?? String(field.value ?? '');
-  const parsed = Object.fromEntries(props.fields.map((field) => [field.name, Number(shown(field))]));
+  const parsed = Object.fromEntries(
+    props.fields.map((field) => [field.name, Number(shown(field))]),
+  );
   const valid = Object.values(parsed).every((value) => Number.isSafeInteger(value) && value >= 0);
 
   return (

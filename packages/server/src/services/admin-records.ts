@@ -50,7 +50,7 @@ export async function searchAllRecords(
     owner_id: number | null;
     updated_at: string | Date;
   };
-  const list = (rows as unknown as { rows: Raw[] }).rows;
+  const list = (rows as { rows: Raw[] }).rows;
   return {
     rows: list.map((row) => ({
       id: row.id,
@@ -60,6 +60,6 @@ export async function searchAllRecords(
       ownerId: row.owner_id,
       updatedAt: new Date(row.updated_at),
     })),
-    total: (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
+    total: (counted as { rows: { n: number }[] }).rows[0]?.n ?? 0,
   };
 }

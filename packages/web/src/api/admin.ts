@@ -62,7 +62,7 @@ export interface Group {
 
 const PAGE = 20;
 const list = <T>(path: string, params: Record<string, string | number>) =>
-  api.get<Hits<T>>(`${path}?${new URLSearchParams({ size: String(PAGE), ...params } as never)}`);
+  api.get<Hits<T>>(`${path}?${new URLSearchParams({ size: String(PAGE), ...params })}`);
 
 function useAdminQuery<T>(parts: unknown[], fetch: () => Promise<T>, enabled = true) {
   return useQuery({

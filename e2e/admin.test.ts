@@ -74,7 +74,7 @@ describe('administration', () => {
 
     await row(admin, title).getByRole('button', { name: 'Delete record' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete record' });
-    await dialog.getByRole('textbox', { name: 'Reason' }).click();
+    await dialog.getByRole('combobox', { name: /^Reason/ }).click();
     await admin.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Delete record' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -68,6 +68,11 @@ describe('admin routes', () => {
 
   it('answer 403 to an anonymous visitor, every one of them', () => walk(t.client()));
 
+  it('leave a user their own quota to read, not anyone else', async () => {
+    expect((await user.get('/api/me/quota')).json).toMatchObject({ used_bytes: 0, open_drafts: 1 });
+    expect((await t.client().get('/api/me/quota')).status).toBe(403);
+  });
+
   it('leave the account alone', async () => {
     expect((await t.services.accounts.get(target)).active).toBe(true);
   });

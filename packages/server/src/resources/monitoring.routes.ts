@@ -75,6 +75,20 @@ export function monitoringRoutes({ config, services }: AppContext): FastifyPlugi
     );
 
     app.get(
+      '/api/me/quota',
+      { schema: { tags: ['auth'], summary: 'My storage and draft quotas, and what I use' } },
+      async (request) => {
+        const quota = await services.monitoring.ownQuota(request.identity);
+        return {
+          max_bytes: quota.maxBytes,
+          used_bytes: quota.usedBytes,
+          max_drafts: quota.maxDrafts,
+          open_drafts: quota.openDrafts,
+        };
+      },
+    );
+
+    app.get(
       '/api/admin/jobs',
       { schema: { tags, summary: 'Queued jobs, newest first', querystring: jobsQuery } },
       async (request) => {

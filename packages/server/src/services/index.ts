@@ -188,7 +188,7 @@ export function createServices(
     verification,
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
-    monitoring: createMonitoringService(db),
+    monitoring: createMonitoringService(db, userLimits),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,

@@ -14,6 +14,7 @@ import { notFound, permissionDenied } from './errors.ts';
 import { checkWindow, type Page } from './pagination.ts';
 import { OPEN_STATUSES } from './requests/types.ts';
 import { searchAllRecords } from './admin-records.ts';
+import type { UserLimitsService } from './user-limits.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -21,7 +22,7 @@ export type JobRow = typeof jobs.$inferSelect;
  * What administrators watch: the dashboard's counts and the job queue. Every
  * count reads an index or a running total, never the files themselves.
  */
-export function createMonitoringService(db: Database) {
+export function createMonitoringService(db: Database, userLimits: UserLimitsService) {
   const assertCan = (who: Identity) => {
     if (!can(accountPolicy, 'canMonitor', who, { userId: -1 })) throw permissionDenied();
   };
@@ -80,6 +81,19 @@ export function createMonitoringService(db: Database) {
         one(db.select({ n: count() }).from(jobs).where(where)),
       ]);
       return { rows, total };
+    },
+
+    /** The caller's own quotas and what they use (the deposit form and "my uploads" show it). */
+    async ownQuota(who: Identity) {
+      const userId = who.userId;
+      if (userId === null || !can(accountPolicy, 'canReadOwnAccount', who, { userId })) {
+        throw permissionDenied();
+      }
+      const [limits, usage] = await Promise.all([
+        userLimits.read(userId),
+        userLimits.usage(userId),
+      ]);
+      return { ...limits, ...usage };
     },
 
     /** Records, deleted ones and drafts, whatever their access (admin-records.ts). */

@@ -95,4 +95,19 @@ describe('admin routes', () => {
     const patched = await admin.patch(`/api/admin/users/${target}`, { email_verified: true });
     expect(patched.json.email_verified).toBe(true);
   });
+
+  it('retry a failed job once for 10 parallel administrators', async () => {
+    const admin = t.client();
+    await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+    await t.services.jobs.enqueue({ kind: 'nothing', key: 'parallel', runAt: new Date(0) });
+    await t.services.jobs.runDue();
+    const [job] = (await admin.get('/api/admin/jobs?failed=true')).json.hits.hits;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => admin.post(`/api/admin/jobs/${job.id}/retry`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(202));
+    const after = (await admin.get('/api/admin/jobs')).json.hits.hits;
+    expect(after.filter((row: { id: string }) => row.id === job.id)).toHaveLength(1);
+    expect(Date.parse(after[0].run_at)).toBeLessThanOrEqual(Date.now());
+  });
 });

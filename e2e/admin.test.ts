@@ -51,6 +51,21 @@ describe('administration', () => {
     expect(new URL(bob.url()).pathname).toBe('/login');
     await bob.context().close();
 
+    // The other sections, scanned and fitting a phone too.
+    for (const [section, heading] of [
+      ['groups', 'Groups'],
+      ['outbox', 'Mail outbox'],
+      ['jobs', 'Jobs'],
+    ] as const) {
+      await admin.goto(`${e2e.server.url}/admin/${section}`);
+      await admin.getByRole('heading', { name: heading, level: 2 }).waitFor();
+      await audit.scan(admin, `admin ${section}`);
+      await fitsBothSizes(admin, `admin ${section}`);
+    }
+    await admin.goto(`${e2e.server.url}/admin/users?q=bob`);
+    await admin.getByRole('searchbox', { name: 'Search users' }).fill('bob');
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+
     // Unblocked, he can again.
     await row(admin, 'Bob Baker').getByRole('button', { name: 'Unblock: Bob Baker' }).click();
     await row(admin, 'Bob Baker').getByRole('button', { name: 'Block: Bob Baker' }).waitFor();

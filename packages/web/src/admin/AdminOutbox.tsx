@@ -26,7 +26,7 @@ export function AdminOutbox() {
         <Text c="dimmed">{t('admin.outbox.empty')}</Text>
       ) : (
         <>
-          <ScrollTable minWidth={640} striped aria-label={t('admin.outbox.title')}>
+          <ScrollTable minWidth={640} striped focusable aria-label={t('admin.outbox.title')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.outbox.to')}</Table.Th>

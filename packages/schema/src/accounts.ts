@@ -82,6 +82,7 @@ export const adminUserUpdate = profileUpdate.extend({
   revoke_tokens: z.boolean(msg('notABoolean')).optional(),
   is_admin: z.boolean(msg('notABoolean')).optional(),
   active: z.boolean(msg('notABoolean')).optional(),
+  email_verified: z.boolean(msg('notABoolean')).optional(),
 });
 
 /** The user's own password change (`POST /api/me/password`). */

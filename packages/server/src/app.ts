@@ -45,6 +45,7 @@ import { recordRoutes } from './resources/records.routes.ts';
 import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
+import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({
     recordRoutes,
     accessRoutes,
     outboxRoutes,
+    monitoringRoutes,
     doiRegistrationRoutes,
     pidRoutes,
     communityRoutes,

@@ -148,7 +148,8 @@ export function describeFileUploads(app: FilesApp) {
       );
 
       const quotaUrl = `/api/admin/records/${draft.id}/quota`;
-      expect((await alice.get(quotaUrl)).json).toEqual({ max_files: 5, max_bytes: 1e10 });
+      expect((await alice.get(quotaUrl)).status).toBe(403);
+      expect((await admin.get(quotaUrl)).json).toEqual({ max_files: 5, max_bytes: 1e10 });
       expect((await alice.put(quotaUrl, { max_files: 10, max_bytes: 100 })).status).toBe(403);
       const set = await admin.put(quotaUrl, { max_files: 10, max_bytes: 100 });
       expect(set.status, set.body).toBe(200);

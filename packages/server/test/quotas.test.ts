@@ -114,7 +114,12 @@ describe('per-user limits', () => {
     }
     expect((await client.post('/api/records', publishable())).status).toBe(400);
     expect((await client.put(url, { max_drafts: 10, max_bytes: null })).status).toBe(403);
-    expect((await admin.get(url)).json).toEqual({ max_drafts: 3, max_bytes: MiB });
+    expect((await admin.get(url)).json).toEqual({
+      max_drafts: 3,
+      max_bytes: MiB,
+      used_bytes: 0,
+      open_drafts: 3,
+    });
     const raised = await admin.put(url, { max_drafts: 5, max_bytes: 2 * MiB });
     expect(raised.status, raised.body).toBe(200);
     expect(raised.json).toEqual({ max_drafts: 5, max_bytes: 2 * MiB });

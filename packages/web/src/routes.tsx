@@ -9,6 +9,8 @@ import { RouteErrorPage } from './ui/RouteErrorPage.tsx';
 // carries only the shell (header, router, providers).
 const depositPage = () =>
   import('./deposit/DepositPage.tsx').then((module) => ({ Component: module.DepositPage }));
+const adminPage = (name: string) => () =>
+  import('./admin/admin-pages.ts').then((module) => module.loadAdminPage(name));
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -168,6 +170,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     import('./dashboard/UploadsPage.tsx').then((module) => ({
                       Component: module.UploadsPage,
                     })),
+                },
+                {
+                  // Administrators only: the layout shows anyone else the not-found page.
+                  path: 'admin',
+                  lazy: () =>
+                    import('./admin/AdminLayout.tsx').then((module) => ({
+                      Component: module.AdminLayout,
+                    })),
+                  children: [
+                    { index: true, lazy: adminPage('dashboard') },
+                    ...['users', 'records', 'groups', 'outbox', 'jobs'].map((path) => ({
+                      path,
+                      lazy: adminPage(path),
+                    })),
+                  ],
                 },
                 {
                   path: 'me/communities',

@@ -28,6 +28,12 @@ export const APP_ROUTES = [
   '/me/communities',
   '/me/settings',
   '/me/settings/tokens',
+  '/admin',
+  '/admin/users',
+  '/admin/records',
+  '/admin/groups',
+  '/admin/outbox',
+  '/admin/jobs',
 ] as const;
 
 const patterns = APP_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-z]+/g, '[^/]+')}/?$`));

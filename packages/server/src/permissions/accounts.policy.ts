@@ -16,7 +16,8 @@ type AccountAction =
   | 'canManageGroups'
   | 'canManageTokens'
   | 'canReadOutbox'
-  | 'canManageDoiRegistrations';
+  | 'canManageDoiRegistrations'
+  | 'canMonitor';
 
 /** Who may do what with accounts, groups and tokens. */
 export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
@@ -28,6 +29,8 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canManageTokens: [Self],
   canReadOutbox: [Administrator, SystemProcess],
   canManageDoiRegistrations: [Administrator, SystemProcess],
+  /** The admin dashboard's counts and the job queue (list, retry). */
+  canMonitor: [Administrator, SystemProcess],
 };
 
 /** What deciding whether a user may be given access looks at. */

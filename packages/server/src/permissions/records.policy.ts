@@ -316,7 +316,8 @@ export const recordPolicy = {
   /** Accepting or declining access requests (Arca difference §4). */
   canDecideAccessRequests: recordManagers,
   // Quota
-  canReadQuota: canPreview,
+  // Owners read their record's quota from its files listing; this route is the administrators'.
+  canReadQuota: [Administrator, SystemProcess],
   canSetQuota: [Administrator, SystemProcess],
 } satisfies Record<string, readonly RecordGenerator[]>;
 

@@ -83,7 +83,10 @@ export function adminRoutes({ config, services }: AppContext): FastifyPluginCall
     app.get(
       '/api/admin/users/:id/quota',
       { schema: { tags, summary: "A user's quotas", params: userId } },
-      async (request) => quotaJson(await admin.userQuota(request.identity, request.params.id)),
+      async (request) => {
+        const quota = await admin.userQuota(request.identity, request.params.id);
+        return { ...quotaJson(quota), used_bytes: quota.usedBytes, open_drafts: quota.openDrafts };
+      },
     );
 
     app.put(

@@ -21,6 +21,7 @@ export interface AdminUserChanges extends ProfileUpdate {
   revoke_tokens?: boolean | undefined;
   is_admin?: boolean | undefined;
   active?: boolean | undefined;
+  email_verified?: boolean | undefined;
 }
 
 export interface Page {
@@ -73,6 +74,10 @@ export function createAccountService(deps: {
     if (changes.password !== undefined) values.passwordHash = await hashPassword(changes.password);
     if (changes.is_admin !== undefined) values.isAdmin = changes.is_admin;
     if (changes.active !== undefined) values.active = changes.active;
+    // An administrator vouches for the address (or takes the confirmation back).
+    if (changes.email_verified !== undefined) {
+      values.emailVerifiedAt = changes.email_verified ? new Date() : null;
+    }
     try {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       if (!row) throw notFound();

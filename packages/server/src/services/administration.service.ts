@@ -48,7 +48,8 @@ export function createAdministrationService(deps: {
     /** A user's quotas: open drafts and stored bytes (user-limits.ts). */
     async userQuota(who: Identity, id: number) {
       assertCan(who, 'canManageUsers');
-      return userLimits.read(id);
+      const [limits, usage] = await Promise.all([userLimits.read(id), userLimits.usage(id)]);
+      return { ...limits, ...usage };
     },
     async setUserQuota(
       who: Identity,

@@ -6,6 +6,7 @@ import { createIdentityService } from './identities/identities.service.ts';
 import { createOidcLoginService } from './identities/oidc-login.service.ts';
 import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
+import { createMonitoringService } from './monitoring.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
@@ -220,6 +221,7 @@ export function createServices(
       }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
+    monitoring: createMonitoringService(db, userLimits),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,

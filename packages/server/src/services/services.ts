@@ -1,5 +1,6 @@
 import type { AccountService } from './accounts.service.ts';
 import type { AdministrationService } from './administration.service.ts';
+import type { MonitoringService } from './monitoring.service.ts';
 import type { DirectoryService } from './directory.service.ts';
 import type { GroupService } from './groups.service.ts';
 import type { HealthService } from './health.service.ts';
@@ -48,6 +49,8 @@ export interface Services {
   saml: SamlLoginService | undefined;
   /** Administrators' actions on accounts, groups and the outbox, each checked. */
   administration: AdministrationService;
+  /** The admin dashboard's counts and the job queue. */
+  monitoring: MonitoringService;
   /** Finding people and groups, each search checked. */
   directory: DirectoryService;
   files: FilesService;

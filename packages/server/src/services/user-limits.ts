@@ -75,6 +75,20 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
       if (used + adding > limit) throw userStorageRefusal(used + adding, limit);
     },
 
+    /** What a user holds now: stored bytes (as the storage check counts them) and open drafts. */
+    async usage(userId: number): Promise<{ usedBytes: number; openDrafts: number }> {
+      await assertUser(userId);
+      const [usedBytes, [row]] = await Promise.all([
+        createFilesRepository(db).ownerBytes(userId),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(drafts)
+          .innerJoin(parents, eq(parents.id, drafts.parentId))
+          .where(eq(parents.ownerId, userId)),
+      ]);
+      return { usedBytes, openDrafts: row?.n ?? 0 };
+    },
+
     /** A user's limits, the configured defaults where none was set. */
     async read(userId: number): Promise<UserLimits> {
       await assertUser(userId);

@@ -25,7 +25,7 @@ function useRefreshRecords() {
   return () => queryClient.invalidateQueries();
 }
 
-export function useRequestDeletion(record: RecordJson) {
+export function useRequestDeletion(record: Pick<RecordJson, 'id'>) {
   const refresh = useRefreshRecords();
   return useMutation({
     mutationFn: (input: DeletionInput) =>
@@ -35,7 +35,7 @@ export function useRequestDeletion(record: RecordJson) {
 }
 
 /** An administrator's deletion (DELETE with the tombstone's fields). */
-export function useDeleteRecord(record: RecordJson) {
+export function useDeleteRecord(record: Pick<RecordJson, 'id'>) {
   const refresh = useRefreshRecords();
   return useMutation({
     mutationFn: (input: DeletionInput) =>

@@ -20,6 +20,12 @@ const published = buildRecord({ id: 'publi-00001' });
 const uploadsApi = (hits = [draft, published]) => ({
   'GET /api/config': reply(200, siteConfig),
   'GET /api/me': reply(200, buildUser()),
+  'GET /api/me/quota': reply(200, {
+    max_bytes: 10_000_000,
+    used_bytes: 2_500_000,
+    max_drafts: 10,
+    open_drafts: 1,
+  }),
   'GET /api/user/records': () =>
     reply(
       200,
@@ -78,6 +84,14 @@ describe('UploadsPage', () => {
       .poll(() => uploadSearches(requests).at(-1)?.get('sort'), { timeout: 5000 })
       .toBe('oldest');
     expect(uploadSearches(requests).at(-1)?.get('q')).toBe('weather');
+  });
+
+  it('shows my storage used and left', async () => {
+    mockFetch(uploadsApi());
+    renderApp('/me/uploads');
+    expect(await screen.findByTestId('my-storage')).toHaveTextContent(
+      'Your storage: 2.5 MB used of 10 MB, 7.5 MB left',
+    );
   });
 
   it('says so when there are no uploads yet', async () => {

@@ -8,6 +8,7 @@ import { ResultList } from '../search/ResultList.tsx';
 import { useSearchState } from '../search/search-state.ts';
 import { SortSelect } from '../search/SortSelect.tsx';
 import { FacetList } from '../search/FacetList.tsx';
+import { MyStorage } from './MyStorage.tsx';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
@@ -35,6 +36,7 @@ export function UploadsPage() {
           {t('dashboard.uploads.new')}
         </Button>
       </Group>
+      <MyStorage />
       <QueryBox
         value={state.q}
         label={t('dashboard.uploads.query')}

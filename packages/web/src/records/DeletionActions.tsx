@@ -13,7 +13,7 @@ import { permissionsOf } from './RecordActions.tsx';
 const DAY_MS = 86_400_000;
 
 /** Whether the owner's deletion is immediate: within the window after the first publication. */
-function withinWindow(record: RecordJson, days: number | undefined): boolean {
+function withinWindow(record: Pick<RecordJson, 'ui'>, days: number | undefined): boolean {
   const published = (record.ui as { published_at?: string } | undefined)?.published_at;
   if (!published || days === undefined) return false;
   return Date.now() - Date.parse(published) <= days * DAY_MS;
@@ -31,7 +31,9 @@ export function DeletionActions({ record }: { record: RecordJson }) {
   );
 }
 
-function DeletionDialog({ record, admin }: { record: RecordJson; admin: boolean }) {
+/** Also the admin records table's "Delete" (admin: true). */
+export function DeletionDialog(props: { record: Pick<RecordJson, 'id' | 'ui'>; admin: boolean }) {
+  const { record, admin } = props;
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const { data: config } = useSiteConfig();

@@ -6,7 +6,7 @@ import { useSiteConfig } from '../api/config.ts';
 import { GuestButtons } from './GuestButtons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { displayName, USER_PAGES, useLogOutAction } from './UserMenu.tsx';
+import { displayName, useLogOutAction, userPages } from './UserMenu.tsx';
 
 function AccountLinks() {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ function AccountLinks() {
       <Text fw={700} px="sm" pb="xs">
         {name}
       </Text>
-      {USER_PAGES.map((page) => (
+      {userPages(user).map((page) => (
         <NavLink key={page.to} component={Link} to={page.to} label={t(page.label)} />
       ))}
       <NavLink component="button" label={t('header.logOut')} onClick={onLogOut} />

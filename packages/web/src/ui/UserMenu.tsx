@@ -17,6 +17,10 @@ export const USER_PAGES = [
   { to: '/me/settings', label: 'header.settings' },
 ] as const;
 
+/** The user's pages, with the admin area for administrators (as the server says). */
+export const userPages = (user: UserItem) =>
+  user.is_admin ? [...USER_PAGES, { to: '/admin', label: 'header.admin' } as const] : USER_PAGES;
+
 /** Logs out and goes home, telling when it failed. */
 export function useLogOutAction(): () => void {
   const { t } = useTranslation();
@@ -38,7 +42,7 @@ export function UserMenu({ user }: { user: UserItem }) {
         <Button variant="subtle">{displayName(user)}</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {USER_PAGES.map((page) => (
+        {userPages(user).map((page) => (
           <Menu.Item key={page.to} component={Link} to={page.to}>
             {t(page.label)}
           </Menu.Item>

@@ -35,7 +35,7 @@ function routes(draft: RecordJson, entries: unknown[], quota = { max_files: 5, m
 }
 
 /** The editor's code loads on first render: allow for a busy machine. */
-const slow = { timeout: 5000 };
+const slow = { timeout: 10_000 };
 
 const chooser = () => screen.getByLabelText('Choose files', { selector: 'input' });
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MyStorage } from '../../dashboard/MyStorage.tsx';
 import { formatBytes } from '../../i18n/format.ts';
 import { allows } from '../abilities.ts';
 import { useDeposit } from '../deposit-context.ts';
@@ -92,6 +93,7 @@ export function FilesField({
           left: size(Math.max(0, files.quota.maxBytes - files.usedBytes)),
         })}
       </Text>
+      <MyStorage />
       {files.loadingMore && (
         <Text size="sm" c="dimmed" role="status">
           {t('fileList.loading', {

@@ -14,6 +14,8 @@ interface Target {
 export interface DescribedBy {
   name: string;
   mediaType: string;
+  /** Listed only for a record with a DOI (formats.ts `exportable`). */
+  needsDoi?: boolean;
 }
 
 /** The export of a record in a format, where downloads are served. */
@@ -35,7 +37,7 @@ export function linkset(record: RecordJson, exports: readonly DescribedBy[]) {
   const files = Object.values(record.files.entries ?? {}).flatMap((file) =>
     file.links.content ? [{ href: file.links.content, type: file.mimetype }] : [],
   );
-  const describedBy = exports.map((format) => ({
+  const describedBy = exports.filter((format) => doi || !format.needsDoi).map((format) => ({
     href: exportUrl(record, format.name),
     type: format.mediaType,
   }));

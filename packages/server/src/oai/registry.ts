@@ -34,6 +34,7 @@ export const OAI_FORMATS: readonly OaiFormat[] = [
     prefix: 'oai_datacite',
     schema: `${OAI_DATACITE}oai.xsd`,
     namespace: OAI_DATACITE,
+    needsDoi: true,
     // DataCite's OAI container around the kernel resource.
     render: (record) =>
       element({
@@ -50,6 +51,7 @@ export const OAI_FORMATS: readonly OaiFormat[] = [
     prefix: 'datacite',
     schema: DATACITE_XSD,
     namespace: DATACITE_NS,
+    needsDoi: true,
     render: (record) => element({ resource: dataciteResource(record) }),
   },
   // MARC 21 slim under both names harvesters ask for.

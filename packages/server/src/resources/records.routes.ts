@@ -12,7 +12,7 @@ import { citationQuery } from './bibliography.ts';
 import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
 import { recordCitation } from './record-citation.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
-import { negotiate, sendExport, sendExportList } from './negotiation.ts';
+import { negotiate, negotiateFor, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
 
 const searchQuery = z.looseObject({
@@ -269,7 +269,13 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         };
         if (negotiated.kind === 'export') {
           const record = serialize(request, result) as unknown as RecordJson;
-          return sendExport(reply.headers(headers), negotiated.format, record);
+          const answer = negotiateFor(request, negotiated, record);
+          if (answer.kind === 'export') {
+            return sendExport(reply.headers(headers), answer.format, record);
+          }
+          if (answer.kind === 'bibliography') {
+            return citation(request, reply, request.params.id, request.query);
+          }
         }
         if (!anonymous) return send(request, reply.headers(headers), result);
         const answer = {

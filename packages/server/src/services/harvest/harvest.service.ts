@@ -26,6 +26,8 @@ export interface HarvestFilter {
   set?: HarvestSet | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
+  /** Only records with a DOI (the DataCite formats cannot describe one without). */
+  withDoi?: boolean | undefined;
 }
 
 export type HarvestSet = { kind: 'community'; slug: string } | { kind: 'type'; id: string };
@@ -39,6 +41,8 @@ export interface HarvestItem {
   /** The sets it belongs to, as setSpecs. */
   sets: string[];
   deleted: boolean;
+  /** Whether it has a DOI, which the DataCite formats need. */
+  hasDoi: boolean;
 }
 
 export interface HarvestPage {
@@ -55,6 +59,9 @@ export interface HarvestPage {
  */
 /** Harvests read published rows only, so a context's row is a record's. */
 const gone = (context: RecordContext) => isDeleted(context.row as RecordRow);
+
+/** The condition of doiOf (exports/common.ts) on the stored document. */
+const hasDoi = sql`(${records.document} -> 'pids' -> 'doi' ->> 'identifier') IS NOT NULL`;
 
 export function createHarvest(db: Database, present: HitPresenter) {
   const readable = filter(recordPolicy, 'canRead', HARVESTER, records);
@@ -110,6 +117,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
         modified: context.row.updatedAt,
         sets: setsOf(context, specs),
         deleted: gone(context),
+        hasDoi: Boolean(context.row.document.pids.doi?.identifier),
         ...(withViews && view ? { view } : {}),
       };
     });
@@ -133,6 +141,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
         inSet,
         selection.from ? gte(records.updatedAt, selection.from) : undefined,
         selection.before ? lt(records.updatedAt, selection.before) : undefined,
+        selection.withDoi ? hasDoi : undefined,
         after
           ? sql`(${records.publishedAt}, ${records.id}) > (${after.publishedAt}::timestamptz, ${after.id})`
           : undefined,

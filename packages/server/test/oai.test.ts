@@ -51,12 +51,14 @@ const RDF = [
 
 let t: TestApp;
 let owner: TestClient;
-const ids: Record<'inCommunity' | 'software' | 'filesRestricted' | 'restricted', string> = {
-  inCommunity: '',
-  software: '',
-  filesRestricted: '',
-  restricted: '',
-};
+const ids: Record<'inCommunity' | 'software' | 'filesRestricted' | 'restricted' | 'noDoi', string> =
+  {
+    inCommunity: '',
+    software: '',
+    filesRestricted: '',
+    restricted: '',
+    noDoi: '',
+  };
 
 async function oai(query: string): Promise<string> {
   const response = await t.client().get(`/oai2d?${query}`);
@@ -107,6 +109,8 @@ beforeAll(async () => {
       withDoi('Hidden record', { access: { record: 'restricted', files: 'restricted' } }),
     )
   ).id;
+  // DataCite's formats cannot describe it: every list above in them leaves it out.
+  ids.noDoi = (await publishRecord(owner, publishable('Core without DOI'))).id;
   // The machine's load decides how long vocabularies take to load.
 }, 180_000);
 
@@ -219,6 +223,24 @@ describe('OAI-PMH verbs', () => {
       await expectValidOai(body, [...schemas]);
       expect(body, prefix).toContain(text);
     }
+  });
+
+  it("gives a record without a DOI in every format but DataCite's", async () => {
+    const identifier = `${HOST}${ids.noDoi}`;
+    for (const prefix of ['oai_datacite', 'datacite']) {
+      expect(
+        await oaiError(`verb=GetRecord&metadataPrefix=${prefix}&identifier=${identifier}`),
+      ).toBe('cannotDisseminateFormat');
+    }
+    const formats = await oai(`verb=ListMetadataFormats&identifier=${identifier}`);
+    await expectValidOai(formats);
+    expect(formats).toContain('<metadataPrefix>oai_dc</metadataPrefix>');
+    expect(formats).not.toContain('<metadataPrefix>oai_datacite</metadataPrefix>');
+    const dc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier}`);
+    await expectValidOai(dc, OAI_DC);
+    expect(dc).toContain('<dc:title>Core without DOI</dc:title>');
+    expect(await walk('ListIdentifiers', 'metadataPrefix=oai_dc')).toContain(identifier);
+    expect(await walk('ListIdentifiers', 'metadataPrefix=datacite')).not.toContain(identifier);
   });
 
   it('answers a form POST as it answers GET', async () => {

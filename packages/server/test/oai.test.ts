@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordJson } from '@arca/schema';
 import { oaiProvider, type OaiDeps } from '../src/oai/provider.ts';
@@ -241,6 +242,23 @@ describe('OAI-PMH verbs', () => {
     expect(dc).toContain('<dc:title>Core without DOI</dc:title>');
     expect(await walk('ListIdentifiers', 'metadataPrefix=oai_dc')).toContain(identifier);
     expect(await walk('ListIdentifiers', 'metadataPrefix=datacite')).not.toContain(identifier);
+  });
+
+  it('dates a record by its inclusion in a community, so that from= harvests see it', async () => {
+    const community = await createCommunity(owner, 'oai-late');
+    const record = await publishRecord(owner, withDoi('Core joined later'));
+    // Published an hour ago; the harvester last came a minute ago.
+    await t.db.execute(
+      sql`UPDATE records SET updated_at = now() - interval '1 hour' WHERE id = ${record.id}`,
+    );
+    const since = `${new Date(Date.now() - 60_000).toISOString().slice(0, 19)}Z`;
+    const query = `verb=ListIdentifiers&metadataPrefix=oai_dc&set=community-oai-late&from=${since}`;
+    expect(await oaiError(query)).toBe('noRecordsMatch');
+    const included = await owner.post(`/api/records/${record.id}/communities`, {
+      communities: [{ id: community.id }],
+    });
+    expect(included.status, included.body).toBe(200);
+    expect(identifiersIn(await oai(query))).toEqual([`${HOST}${record.id}`]);
   });
 
   it('answers a form POST as it answers GET', async () => {

@@ -171,6 +171,27 @@ describe('search, negotiated', () => {
     expect(geo.status).toBe(406);
   });
 
+  it('negotiates my records and the versions of a record as the search does', async () => {
+    const mine = await owner.get('/api/user/records?size=100', accept('application/x-bibtex'));
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-type']).toContain('application/x-bibtex');
+    expect(mine.headers.vary).toContain('Accept');
+    expect(mine.body).toContain('Restricted soil moisture');
+    const versions = await owner.get(
+      `/api/records/${id}/versions`,
+      accept('application/vnd.citationstyles.csl+json'),
+    );
+    expect(versions.status).toBe(200);
+    expect(versions.headers.vary).toContain('Accept');
+    expect(versions.json.map((item: { id: string }) => item.id)).toEqual([id]);
+    for (const path of ['/api/user/records', `/api/records/${id}/versions`]) {
+      const refused = await owner.get(path, accept('application/vnd.geo+json'));
+      expect(refused.status, path).toBe(406);
+      expect(refused.headers.vary, path).toContain('Accept');
+      expect((await owner.get(path)).json.hits.total, path).toBeGreaterThan(0);
+    }
+  });
+
   it('never lists a record the requester may not read', async () => {
     const datacite = await anonymous.get(
       '/api/records?size=100',

@@ -14,6 +14,7 @@ import { recordCitation } from './record-citation.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 import { negotiate, negotiateFor, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
+import type { ExportFormat } from '../exports/formats.ts';
 
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
@@ -69,10 +70,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           },
         });
         if (negotiated.kind === 'export') {
-          const records = result.hits.map(
-            (view) => serialize(request, view) as unknown as RecordJson,
-          );
-          return sendExportList(reply, negotiated.format, records);
+          return sendList(request, reply, negotiated.format, result.hits);
         }
         const answer = searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
@@ -96,6 +94,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       },
       async (request, reply) => {
         const query = request.query;
+        const negotiated = negotiate(request, reply, true);
         const result = await services.recordSearch.mine(request.actor, {
           q: query.q,
           sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
@@ -111,9 +110,23 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
             is_published: query.is_published ?? [],
           },
         });
+        if (negotiated.kind === 'export') {
+          return sendList(request, reply, negotiated.format, result.hits);
+        }
         return searchAnswer(request, reply, result, links.api('/user/records'));
       },
     );
+
+    /** A page of records in an export format's list form, each as its JSON read shows it. */
+    function sendList(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      format: ExportFormat,
+      views: readonly SearchResult['hits'][number][],
+    ) {
+      const records = views.map((view) => serialize(request, view) as unknown as RecordJson);
+      return sendExportList(reply, format, records);
+    }
 
     /** Search results: the hits as the search service presented them. */
     function searchAnswer(
@@ -178,6 +191,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         },
       },
       async (request, reply) => {
+        const negotiated = negotiate(request, reply, true);
         const views = await services.records.versions(
           request.actor,
           request.params.id,
@@ -185,6 +199,9 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         );
         const { page, size } = request.query;
         const pageViews = views.slice((page - 1) * size, page * size);
+        if (negotiated.kind === 'export') {
+          return sendList(request, reply, negotiated.format, pageViews);
+        }
         if (wantsUi(request)) void reply.type(UI_JSON);
         return {
           hits: { hits: pageViews.map((view) => serialize(request, view)), total: views.length },

@@ -272,6 +272,8 @@ export const records = pgTable(
     index('records_latest_updated').on(t.isLatest, t.updatedAt.desc().nullsFirst(), t.id),
     index('records_created').on(t.createdAt.desc().nullsFirst(), t.id),
     index('records_resource_type').on(t.resourceType),
+    // OAI-PMH walks and sitemaps go in publication order, a page at a time.
+    index('records_published').on(t.publishedAt, t.id),
     index('records_published_xid').on(t.publishedXid),
     index('records_access_status').on(t.accessStatus),
     // Facet counts read only this index (an index-only scan) when nothing else is asked;

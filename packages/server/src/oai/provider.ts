@@ -191,7 +191,9 @@ export function oaiProvider(deps: OaiDeps) {
     const size = records ? deps.pageSize : deps.pageSize * 5;
     const after: HarvestCursor | undefined = walk.resumed ? walk.after : undefined;
     const page =
-      set === null ? undefined : await harvest.page({ ...bounds, set, withDoi: format.needsDoi }, after, size, records);
+      set === null
+        ? undefined
+        : await harvest.page({ ...bounds, set, withDoi: format.needsDoi }, after, size, records);
     if (!page || page.items.length === 0) {
       throw new OaiError('noRecordsMatch', 'No records match the request.');
     }

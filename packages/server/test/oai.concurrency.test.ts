@@ -50,7 +50,7 @@ it('meets a publication that commits after the walk passed its date', async () =
   while (token) await next();
 
   const result = await t.db.execute(sql`SELECT id FROM records WHERE access_record = 'public'`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
   expect(ids).toHaveLength(12);
   expect(walked).toHaveLength(new Set(walked).size);
   expect([...walked].sort()).toEqual(ids.sort());

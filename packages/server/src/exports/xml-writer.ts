@@ -14,6 +14,14 @@ const escapeAttribute = (value: string) =>
     .replace(/\n/g, '&#xA;')
     .replace(/\r/g, '&#xD;');
 
+/** A leaf's text: the serializers put only strings, numbers and booleans there. */
+const textOf = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+
 function write(name: string, value: unknown, out: string[]): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
@@ -21,7 +29,7 @@ function write(name: string, value: unknown, out: string[]): void {
     return;
   }
   if (typeof value !== 'object') {
-    const text = String(value);
+    const text = textOf(value);
     out.push(text === '' ? `<${name}/>` : `<${name}>${escapeText(text)}</${name}>`);
     return;
   }
@@ -29,8 +37,8 @@ function write(name: string, value: unknown, out: string[]): void {
   const body: string[] = [];
   for (const [key, child] of Object.entries(value as XmlObject)) {
     if (child === undefined || child === null) continue;
-    if (key.startsWith('@')) open += ` ${key.slice(1)}="${escapeAttribute(String(child))}"`;
-    else if (key === '#') body.push(escapeText(String(child)));
+    if (key.startsWith('@')) open += ` ${key.slice(1)}="${escapeAttribute(textOf(child))}"`;
+    else if (key === '#') body.push(escapeText(textOf(child)));
     else write(key, child, body);
   }
   out.push(body.length === 0 ? `${open}/>` : `${open}>${body.join('')}</${name}>`);

@@ -178,7 +178,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
           const rows = await read(tx, position).limit(limit + 1);
           const late = after?.snapshot ? await read(tx, lateSince(after)) : [];
           const result = await tx.execute(sql`SELECT pg_current_snapshot()::text AS snapshot`);
-          const [row] = (result as unknown as { rows: { snapshot: string }[] }).rows;
+          const [row] = (result as { rows: { snapshot: string }[] }).rows;
           return { rows, late, snapshot: row!.snapshot };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

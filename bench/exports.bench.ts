@@ -29,7 +29,11 @@ try {
   if (arca.databaseUrl) {
     seedHandle = await openDatabase({ databaseUrl: arca.databaseUrl, dataDir: null });
   }
-  await seedRecords(seedHandle?.db ?? arca.db, { count: recordCount, ownerId: Number(me.id) });
+  await seedRecords(seedHandle?.db ?? arca.db, {
+    count: recordCount,
+    ownerId: Number(me.id),
+    dois: true,
+  });
   await seedHandle?.close();
   seedHandle = undefined;
 

@@ -61,10 +61,14 @@ function recordBody(next: () => number) {
   };
 }
 
-/** Inserts `count` published records (one version each) owned by `ownerId`, then VACUUM ANALYZE (as autovacuum would, flushing the GIN pending list). */
+/**
+ * Inserts `count` published records (one version each) owned by `ownerId`, then VACUUM
+ * ANALYZE (as autovacuum would, flushing the GIN pending list). `dois`: each with an
+ * external DOI, which the DataCite formats of OAI-PMH need.
+ */
 export async function seedRecords(
   db: Database,
-  options: { count: number; ownerId: number; batch?: number },
+  options: { count: number; ownerId: number; batch?: number; dois?: boolean },
 ): Promise<void> {
   const next = random(42);
   const batch = options.batch ?? 500;
@@ -76,12 +80,17 @@ export async function seedRecords(
     // PgInsertValue, not $inferInsert: the search vector is an SQL expression.
     const recordRows: PgInsertValue<typeof records>[] = [];
     for (let i = 0; i < size; i++) {
-      const document = normalizeDocument(recordBody(next));
+      const id = newRecordId();
+      const body = recordBody(next);
+      const pids = options.dois
+        ? { doi: { identifier: `10.5555/bench.${id}`, provider: 'external' } }
+        : {};
+      const document = normalizeDocument({ ...body, pids });
       const createdAt = new Date(now - Math.floor(next() * fiveYears));
       const parentId = newRecordId();
       parentRows.push({ id: parentId, ownerId: options.ownerId, createdAt, updatedAt: createdAt });
       recordRows.push({
-        id: newRecordId(),
+        id,
         parentId,
         versionIndex: 1,
         document,

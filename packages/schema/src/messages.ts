@@ -109,6 +109,8 @@ export const errorMessages = {
   notFound: 'The requested URL was not found on the server.',
   /** No media type in the request's Accept header is one Arca can produce. */
   notAcceptable: 'None of the media types asked for can be answered. Available: {{available}}.',
+  /** A DataCite XML export of a record without a DOI (the kernel requires one). */
+  exportNeedsDoi: 'This record has no DOI, and the {{format}} format needs one.',
   pidNotFound: 'The persistent identifier does not exist.',
   /** InvenioRDM's answer to a lookup that found nothing (NoResultFound). */
   resultNotFound: 'Not found.',

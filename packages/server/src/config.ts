@@ -140,7 +140,7 @@ const environment = z.object({
     .default(1024 * 1024),
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
-  ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   ARCA_SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   ARCA_ROBOTS_DISALLOW: z
     .string()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
-import { publishRecord, publishable } from './records.helpers.ts';
+import { createDraft, publishRecord, publishable } from './records.helpers.ts';
 
 let t: TestApp;
 let owner: TestClient;
@@ -108,6 +108,24 @@ describe('Accept: text/x-bibliography', () => {
     );
     expect(await text('nature', 'en-US')).toMatch(/^1\. Baker, B\. & Alpine Research Group\./);
     expect(await text('science', 'en-US')).toMatch(/^1\. B\. Baker, Alpine Research Group,/);
+  });
+
+  it('cites all versions by the concept DOI, without the version', async () => {
+    const body = publishable('Glacier melt, every run');
+    const draft = (
+      await createDraft(owner, { ...body, metadata: { ...body.metadata, version: 'v3' } })
+    ).json;
+    await owner.post(`/api/records/${draft.id}/draft/pids/doi`);
+    await owner.post(`/api/records/${draft.id}/draft/actions/publish`);
+    const one = await cite(draft.id);
+    expect(one.body).toContain(`https://doi.org/10.1234/arca.${draft.id}`);
+    expect(one.body).toContain('v3');
+    const all = await cite(draft.id, { allversions: 'true' });
+    expect(all.status).toBe(200);
+    expect(all.body).toContain('Glacier melt, every run');
+    expect(all.body).toContain(`https://doi.org/10.1234/arca.${draft.parent.id}`);
+    expect(all.body).not.toContain(`arca.${draft.id}`);
+    expect(all.body).not.toContain('v3');
   });
 
   it('refuses an unknown style or locale with 400 naming the parameter', async () => {

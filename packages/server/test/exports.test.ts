@@ -19,6 +19,7 @@ let owner: TestClient;
 let anonymous: TestClient;
 let id: string;
 let restrictedId: string;
+let noDoiId: string;
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
   const user = await buildUser(t.services, { fullName: 'Olivia Owner' });
@@ -30,6 +31,7 @@ beforeAll(async () => {
     access: { record: 'restricted', files: 'restricted' },
   });
   restrictedId = ((await publishRecord(owner, restricted)) as { id: string }).id;
+  noDoiId = ((await publishRecord(owner, publishable('Soil without DOI'))) as { id: string }).id;
   // Loading the vocabularies is slow on a busy machine.
 }, 180_000);
 afterAll(() => t.close());
@@ -114,6 +116,45 @@ describe('one record, negotiated', () => {
   });
 });
 
+describe('a record without a DOI', () => {
+  const needsDoi = 'This record has no DOI, and the datacite-xml format needs one.';
+  const dataciteXml = 'application/vnd.datacite.datacite+xml';
+
+  it('has valid DataCite JSON naming its page, and no DataCite XML', async () => {
+    const json = await anonymous.get(`/records/${noDoiId}/export/datacite-json`);
+    expect(json.status).toBe(200);
+    expect(jsonSchemaErrors(json.json, 'datacite')).toEqual([]);
+    expect(json.json.identifiers).toEqual([
+      { identifier: `http://arca.test/records/${noDoiId}`, identifierType: 'URL' },
+    ]);
+    const download = await anonymous.get(`/records/${noDoiId}/export/datacite-xml`);
+    expect(download.status).toBe(404);
+    expect(download.json.message).toBe(needsDoi);
+    const refused = await anonymous.get(`/api/records/${noDoiId}`, accept(dataciteXml));
+    expect(refused.status).toBe(406);
+    expect(refused.headers.vary).toContain('Accept');
+    expect(refused.json.message).toBe(needsDoi);
+    // Another type the request accepts is answered instead.
+    const other = await anonymous.get(
+      `/api/records/${noDoiId}`,
+      accept(`${dataciteXml}, application/x-bibtex;q=0.5`),
+    );
+    expect(other.status).toBe(200);
+    expect(other.headers['content-type']).toContain('application/x-bibtex');
+    const linkset = await anonymous.get(`/records/${noDoiId}/export/linkset`);
+    const types = linkset.json.linkset[0].describedby.map((link: { type: string }) => link.type);
+    expect(types).toContain('application/vnd.datacite.datacite+json');
+    expect(types).not.toContain(dataciteXml);
+  });
+
+  it('is left out of a search in DataCite XML', async () => {
+    const list = await anonymous.get('/api/records?size=100', accept(dataciteXml));
+    expect(list.status).toBe(200);
+    expect(list.body).toContain(fullRecord.metadata.title);
+    expect(list.body).not.toContain('Soil without DOI');
+  });
+});
+
 describe('search, negotiated', () => {
   it('answers the list form of a format, and 406 for one without', async () => {
     const csl = await anonymous.get(
@@ -128,6 +169,27 @@ describe('search, negotiated', () => {
     expect(await schemaErrors(marc.body, 'marcxml')).toEqual([]);
     const geo = await anonymous.get('/api/records', accept('application/vnd.geo+json'));
     expect(geo.status).toBe(406);
+  });
+
+  it('negotiates my records and the versions of a record as the search does', async () => {
+    const mine = await owner.get('/api/user/records?size=100', accept('application/x-bibtex'));
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-type']).toContain('application/x-bibtex');
+    expect(mine.headers.vary).toContain('Accept');
+    expect(mine.body).toContain('Restricted soil moisture');
+    const versions = await owner.get(
+      `/api/records/${id}/versions`,
+      accept('application/vnd.citationstyles.csl+json'),
+    );
+    expect(versions.status).toBe(200);
+    expect(versions.headers.vary).toContain('Accept');
+    expect(versions.json.map((item: { id: string }) => item.id)).toEqual([id]);
+    for (const path of ['/api/user/records', `/api/records/${id}/versions`]) {
+      const refused = await owner.get(path, accept('application/vnd.geo+json'));
+      expect(refused.status, path).toBe(406);
+      expect(refused.headers.vary, path).toContain('Accept');
+      expect((await owner.get(path)).json.hits.total, path).toBeGreaterThan(0);
+    }
   });
 
   it('never lists a record the requester may not read', async () => {

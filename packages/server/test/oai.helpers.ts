@@ -78,7 +78,9 @@ export async function copyRecord(db: Database, templateId: string, count: number
       : `'${tag}' || lpad(g::text, 5, '0')`;
   for (const table of ['parents', 'records']) {
     const names = await columns(table);
-    const values = names.map((name) => {
+    // The publishing transaction is the copying one (its default), as for a real publication.
+    const copied = names.filter((name) => name !== 'published_xid');
+    const values = copied.map((name) => {
       if (name === 'id') return id(table);
       if (name === 'parent_id') return id('parents');
       if (name === 'published_at' || name === 'created_at' || name === 'updated_at') {
@@ -92,7 +94,7 @@ export async function copyRecord(db: Database, templateId: string, count: number
         : `(SELECT * FROM records WHERE id = '${templateId}')`;
     await db.execute(
       sql.raw(
-        `INSERT INTO ${table} (${names.map((n) => `"${n}"`).join(', ')})
+        `INSERT INTO ${table} (${copied.map((n) => `"${n}"`).join(', ')})
          SELECT ${values.join(', ')} FROM ${source} t, generate_series(1, ${count}) g`,
       ),
     );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordJson } from '@arca/schema';
 import { oaiProvider, type OaiDeps } from '../src/oai/provider.ts';
@@ -51,12 +52,14 @@ const RDF = [
 
 let t: TestApp;
 let owner: TestClient;
-const ids: Record<'inCommunity' | 'software' | 'filesRestricted' | 'restricted', string> = {
-  inCommunity: '',
-  software: '',
-  filesRestricted: '',
-  restricted: '',
-};
+const ids: Record<'inCommunity' | 'software' | 'filesRestricted' | 'restricted' | 'noDoi', string> =
+  {
+    inCommunity: '',
+    software: '',
+    filesRestricted: '',
+    restricted: '',
+    noDoi: '',
+  };
 
 async function oai(query: string): Promise<string> {
   const response = await t.client().get(`/oai2d?${query}`);
@@ -107,6 +110,8 @@ beforeAll(async () => {
       withDoi('Hidden record', { access: { record: 'restricted', files: 'restricted' } }),
     )
   ).id;
+  // DataCite's formats cannot describe it: every list above in them leaves it out.
+  ids.noDoi = (await publishRecord(owner, publishable('Core without DOI'))).id;
   // The machine's load decides how long vocabularies take to load.
 }, 180_000);
 
@@ -219,6 +224,41 @@ describe('OAI-PMH verbs', () => {
       await expectValidOai(body, [...schemas]);
       expect(body, prefix).toContain(text);
     }
+  });
+
+  it("gives a record without a DOI in every format but DataCite's", async () => {
+    const identifier = `${HOST}${ids.noDoi}`;
+    for (const prefix of ['oai_datacite', 'datacite']) {
+      expect(
+        await oaiError(`verb=GetRecord&metadataPrefix=${prefix}&identifier=${identifier}`),
+      ).toBe('cannotDisseminateFormat');
+    }
+    const formats = await oai(`verb=ListMetadataFormats&identifier=${identifier}`);
+    await expectValidOai(formats);
+    expect(formats).toContain('<metadataPrefix>oai_dc</metadataPrefix>');
+    expect(formats).not.toContain('<metadataPrefix>oai_datacite</metadataPrefix>');
+    const dc = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier}`);
+    await expectValidOai(dc, OAI_DC);
+    expect(dc).toContain('<dc:title>Core without DOI</dc:title>');
+    expect(await walk('ListIdentifiers', 'metadataPrefix=oai_dc')).toContain(identifier);
+    expect(await walk('ListIdentifiers', 'metadataPrefix=datacite')).not.toContain(identifier);
+  });
+
+  it('dates a record by its inclusion in a community, so that from= harvests see it', async () => {
+    const community = await createCommunity(owner, 'oai-late');
+    const record = await publishRecord(owner, withDoi('Core joined later'));
+    // Published an hour ago; the harvester last came a minute ago.
+    await t.db.execute(
+      sql`UPDATE records SET updated_at = now() - interval '1 hour' WHERE id = ${record.id}`,
+    );
+    const since = `${new Date(Date.now() - 60_000).toISOString().slice(0, 19)}Z`;
+    const query = `verb=ListIdentifiers&metadataPrefix=oai_dc&set=community-oai-late&from=${since}`;
+    expect(await oaiError(query)).toBe('noRecordsMatch');
+    const included = await owner.post(`/api/records/${record.id}/communities`, {
+      communities: [{ id: community.id }],
+    });
+    expect(included.status, included.body).toBe(200);
+    expect(identifiersIn(await oai(query))).toEqual([`${HOST}${record.id}`]);
   });
 
   it('answers a form POST as it answers GET', async () => {

@@ -22,6 +22,7 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const daterange = customType<{ data: string }>({ dataType: () => 'daterange' });
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -275,6 +276,14 @@ export const records = pgTable(
     isLatest: boolean('is_latest').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The transaction that published it. `published_at` is that transaction's start,
+     * so it may commit after a harvest passed that time: a harvest's next page takes
+     * the records its previous page's snapshot could not see (services/harvest/).
+     */
+    publishedXid: xid8('published_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    /**
      * InvenioRDM's deletion status: `P` published, `D` deleted (a tombstone).
      * Search, OAI-PMH and every read look at it: a deleted record answers 410.
      */
@@ -296,6 +305,9 @@ export const records = pgTable(
     index('records_latest_updated').on(t.isLatest, t.updatedAt.desc().nullsFirst(), t.id),
     index('records_created').on(t.createdAt.desc().nullsFirst(), t.id),
     index('records_resource_type').on(t.resourceType),
+    // OAI-PMH walks and sitemaps go in publication order, a page at a time.
+    index('records_published').on(t.publishedAt, t.id),
+    index('records_published_xid').on(t.publishedXid),
     index('records_access_status').on(t.accessStatus),
     // Facet counts read only this index (an index-only scan) when nothing else is asked;
     // with the parent's id, which the permission filters test, and the record's id,

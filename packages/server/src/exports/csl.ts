@@ -67,3 +67,16 @@ export function cslItem(record: RecordJson): CslItem {
     URL: landingPage(record),
   };
 }
+
+/**
+ * The record cited for all its versions ("Cite all versions"): the concept DOI
+ * that resolves to the latest version, and no version number; the record
+ * itself when its parent has no DOI.
+ */
+export function conceptCslItem(record: RecordJson): CslItem {
+  const item = cslItem(record);
+  const concept = (record.parent.pids?.doi as { identifier?: string } | undefined)?.identifier;
+  if (!concept) return item;
+  const { version: _version, ...rest } = item;
+  return { ...rest, id: record.parent.id, DOI: concept, URL: `https://doi.org/${concept}` };
+}

@@ -1,4 +1,5 @@
 import type { RecordJson } from '@arca/schema';
+import { doiOf } from './common.ts';
 import { dataciteJson, type DataciteName } from './datacite.ts';
 import { XSI, list, text, xmlDocument, type XmlObject } from './xml.ts';
 
@@ -182,6 +183,11 @@ export function dataciteResource(record: RecordJson): XmlObject {
 export const dataciteXml = (record: RecordJson): string =>
   xmlDocument({ resource: dataciteResource(record) });
 
-/** Search results: the resources in one `<records>` element. */
+/**
+ * Search results: the resources in one `<records>` element; a record without a
+ * DOI is left out, as OAI-PMH leaves it out (the kernel requires the DOI).
+ */
 export const dataciteXmlList = (records: RecordJson[]): string =>
-  xmlDocument({ records: { resource: records.map(dataciteResource) } });
+  xmlDocument({
+    records: { resource: records.filter((record) => doiOf(record)).map(dataciteResource) },
+  });

@@ -1,4 +1,5 @@
 import type { RecordJson } from '@arca/schema';
+import { doiOf } from './common.ts';
 import { cslItem } from './csl.ts';
 import { dataciteJson } from './datacite.ts';
 import { bibtex, bibtexList } from './bibtex.ts';
@@ -33,7 +34,17 @@ export interface ExportFormat {
   list?: (records: RecordJson[]) => string | object;
   /** Served through content negotiation only (another format has the download name). */
   negotiatedOnly?: boolean;
+  /** Describes only records with a DOI (DataCite XML's kernel requires `identifier`). */
+  needsDoi?: boolean;
 }
+
+/**
+ * Whether a record can be given in a format: DataCite XML without a DOI would
+ * break the kernel schema, so such a record has no such export (its DataCite
+ * JSON, where the DOI is optional, names its landing page instead).
+ */
+export const exportable = (format: ExportFormat, record: RecordJson) =>
+  !format.needsDoi || Boolean(doiOf(record));
 
 const jsonFormat = (
   name: string,
@@ -67,6 +78,7 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
     extension: 'xml',
     serialize: dataciteXml,
     list: dataciteXmlList,
+    needsDoi: true,
   },
   {
     name: 'dublincore',

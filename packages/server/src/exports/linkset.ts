@@ -14,6 +14,8 @@ interface Target {
 export interface DescribedBy {
   name: string;
   mediaType: string;
+  /** Listed only for a record with a DOI (formats.ts `exportable`). */
+  needsDoi?: boolean;
 }
 
 /** The export of a record in a format, where downloads are served. */
@@ -35,10 +37,12 @@ export function linkset(record: RecordJson, exports: readonly DescribedBy[]) {
   const files = Object.values(record.files.entries ?? {}).flatMap((file) =>
     file.links.content ? [{ href: file.links.content, type: file.mimetype }] : [],
   );
-  const describedBy = exports.map((format) => ({
-    href: exportUrl(record, format.name),
-    type: format.mediaType,
-  }));
+  const describedBy = exports
+    .filter((format) => doi || !format.needsDoi)
+    .map((format) => ({
+      href: exportUrl(record, format.name),
+      type: format.mediaType,
+    }));
   const typeUrl = vocabularyProps('resourcetypes', record.metadata.resource_type?.id)['schema.org'];
   const landing: Record<string, unknown> = {
     anchor: page,

@@ -90,18 +90,23 @@ export function oaiProvider(deps: OaiDeps) {
     ]);
   }
 
+  /** Whether an item can be given in a format (DataCite's need a DOI). */
+  const disseminable = (item: HarvestItem, format: OaiFormat) => !format.needsDoi || item.hasDoi;
+
   async function listMetadataFormats(start: string, args: Record<string, string>) {
+    let formats = deps.formats;
     if (args.identifier !== undefined) {
       const item = await harvest.one(idOf(args.identifier), false);
       if (!item) throw new OaiError('idDoesNotExist', `No such item: ${args.identifier}`);
+      formats = formats.filter((format) => disseminable(item, format));
     }
-    if (deps.formats.length === 0) {
+    if (formats.length === 0) {
       throw new OaiError('noMetadataFormats', 'No metadata formats are available.');
     }
     return response(
       start,
       'ListMetadataFormats',
-      deps.formats.map((format) =>
+      formats.map((format) =>
         xmlFragment((root) => {
           const element = root.ele('metadataFormat');
           element.ele('metadataPrefix').txt(format.prefix);
@@ -135,6 +140,12 @@ export function oaiProvider(deps: OaiDeps) {
     const format = formatOf(args.metadataPrefix!);
     const item = await harvest.one(idOf(args.identifier!), true);
     if (!item) throw new OaiError('idDoesNotExist', `No such item: ${args.identifier}`);
+    if (!disseminable(item, format)) {
+      throw new OaiError(
+        'cannotDisseminateFormat',
+        `${args.identifier} has no DOI, which the ${format.prefix} format requires.`,
+      );
+    }
     return response(start, 'GetRecord', [render(item, format)]);
   }
 
@@ -180,7 +191,9 @@ export function oaiProvider(deps: OaiDeps) {
     const size = records ? deps.pageSize : deps.pageSize * 5;
     const after: HarvestCursor | undefined = walk.resumed ? walk.after : undefined;
     const page =
-      set === null ? undefined : await harvest.page({ ...bounds, set }, after, size, records);
+      set === null
+        ? undefined
+        : await harvest.page({ ...bounds, set, withDoi: format.needsDoi }, after, size, records);
     if (!page || page.items.length === 0) {
       throw new OaiError('noRecordsMatch', 'No records match the request.');
     }

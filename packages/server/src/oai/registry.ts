@@ -1,16 +1,16 @@
-import { create } from 'xmlbuilder2';
 import { DATACITE_NS, DATACITE_XSD, dataciteResource } from '../exports/datacite-xml.ts';
 import { dcatXml } from '../exports/dcat.ts';
 import { OAI_DC_NS, OAI_DC_XSD, dublinCoreElement } from '../exports/dublin-core.ts';
 import { MARC_NS, MARC_XSD, marcRecord } from '../exports/marcxml.ts';
 import { XSI, type XmlObject } from '../exports/xml.ts';
+import { writeXml } from '../exports/xml-writer.ts';
 import { withoutDeclaration, type OaiFormat } from './formats.ts';
 
 const OAI_DATACITE = 'http://schema.datacite.org/oai/oai-1.1/';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /** One element from the object form the export serializers build (exports/xml.ts). */
-const element = (root: XmlObject) => create(root).end({ headless: true });
+const element = (root: XmlObject) => writeXml(root);
 
 const marc21 = (prefix: string): OaiFormat => ({
   prefix,
@@ -34,6 +34,7 @@ export const OAI_FORMATS: readonly OaiFormat[] = [
     prefix: 'oai_datacite',
     schema: `${OAI_DATACITE}oai.xsd`,
     namespace: OAI_DATACITE,
+    needsDoi: true,
     // DataCite's OAI container around the kernel resource.
     render: (record) =>
       element({
@@ -50,6 +51,7 @@ export const OAI_FORMATS: readonly OaiFormat[] = [
     prefix: 'datacite',
     schema: DATACITE_XSD,
     namespace: DATACITE_NS,
+    needsDoi: true,
     render: (record) => element({ resource: dataciteResource(record) }),
   },
   // MARC 21 slim under both names harvesters ask for.

@@ -12,8 +12,18 @@ const state = z.object({
   /** The request's from and until, as given (their granularity kept). */
   from: z.string().optional(),
   until: z.string().optional(),
-  /** The last record sent: its publication time (PostgreSQL's text) and id. */
-  after: z.object({ publishedAt: z.string(), id: z.string() }),
+  /**
+   * The last record sent: its publication time (PostgreSQL's text) and id, and the
+   * snapshot its page was read in (publications it could not see are sent next).
+   */
+  after: z.object({
+    publishedAt: z.string(),
+    id: z.string(),
+    snapshot: z
+      .string()
+      .regex(/^\d+:\d+:[\d,]*$/)
+      .optional(),
+  }),
   /** How many records came before the next page (the token's cursor attribute). */
   sent: z.number().int().min(0),
   /** Expiry, milliseconds since the epoch. */

@@ -1,5 +1,6 @@
 import { fragment } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { writeXml } from '../exports/xml-writer.ts';
 import { datestamp } from './arguments.ts';
 
 const OAI = 'http://www.openarchives.org/OAI/2.0/';
@@ -66,12 +67,15 @@ export interface HeaderFields {
   deleted: boolean;
 }
 
+/** A record's header; written by exports/xml-writer.ts, as every per-record part is. */
 export function headerXml(header: HeaderFields): string {
-  return xmlFragment((root) => {
-    const element = root.ele('header', header.deleted ? { status: 'deleted' } : {});
-    element.ele('identifier').txt(header.identifier);
-    element.ele('datestamp').txt(datestamp(header.modified));
-    for (const set of header.sets) element.ele('setSpec').txt(set);
+  return writeXml({
+    header: {
+      ...(header.deleted ? { '@status': 'deleted' } : {}),
+      identifier: header.identifier,
+      datestamp: datestamp(header.modified),
+      setSpec: header.sets,
+    },
   });
 }
 

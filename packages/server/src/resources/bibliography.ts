@@ -13,6 +13,11 @@ export const BIBLIOGRAPHY = 'text/x-bibliography';
 export const citationQuery = z.object({
   style: z.string().max(200).optional(),
   locale: z.string().max(50).optional(),
+  /** Cite every version: the concept DOI (the parent's), without a version number. */
+  allversions: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
 });
 
 export interface CitationOptions {

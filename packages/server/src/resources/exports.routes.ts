@@ -3,7 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { RecordJson } from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { formatNamed } from '../exports/formats.ts';
+import { exportable, formatNamed } from '../exports/formats.ts';
 import { recordAnswers } from './record-answers.ts';
 import { sendExport } from './negotiation.ts';
 
@@ -46,6 +46,10 @@ export function exportRoutes({ config, services }: AppContext): FastifyPluginCal
           return reply.status(302).header('location', location).send();
         }
         const record = serialize(request, result) as unknown as RecordJson;
+        // This record has no such export (DataCite XML needs a DOI): nothing to download.
+        if (!exportable(format, record)) {
+          throw new HttpError(404, 'exportNeedsDoi', { params: { format: format.name } });
+        }
         void reply.header(
           'content-disposition',
           `attachment; filename="${result.row.id}.${format.extension}"`,

@@ -1,7 +1,7 @@
 import Negotiator from 'negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordJson } from '@arca/schema';
-import { EXPORT_FORMATS, type ExportFormat } from '../exports/formats.ts';
+import { EXPORT_FORMATS, exportable, type ExportFormat } from '../exports/formats.ts';
 import { HttpError } from '../http/errors.ts';
 import { BIBLIOGRAPHY } from './bibliography.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
@@ -40,10 +40,36 @@ export function negotiate(request: FastifyRequest, reply: FastifyReply, list: bo
   if (chosen === undefined) {
     throw new HttpError(406, 'notAcceptable', { params: { available: types.join(', ') } });
   }
+  return answerOf(chosen);
+}
+
+function answerOf(chosen: string): Negotiated {
   if (chosen === BIBLIOGRAPHY) return { kind: 'bibliography' };
   const format =
     chosen === 'application/json' || chosen === UI_JSON ? undefined : formatAccepting(chosen);
   return format ? { kind: 'export', format } : { kind: 'json' };
+}
+
+/**
+ * The answer for one record once it is read: a format it cannot be given in
+ * (DataCite XML without a DOI) is negotiated away, and when the request
+ * accepts nothing else it is refused with 406 saying why.
+ */
+export function negotiateFor(
+  request: FastifyRequest,
+  negotiated: Negotiated,
+  record: RecordJson,
+): Negotiated {
+  if (negotiated.kind !== 'export' || exportable(negotiated.format, record)) return negotiated;
+  const types = available(false).filter((type) => {
+    const format = formatAccepting(type);
+    return !format || exportable(format, record);
+  });
+  const chosen = new Negotiator({ headers: { accept: request.headers.accept } }).mediaType(types);
+  if (chosen === undefined) {
+    throw new HttpError(406, 'exportNeedsDoi', { params: { format: negotiated.format.name } });
+  }
+  return answerOf(chosen);
 }
 
 /** The media type a format's answer is sent as: text formats say their charset. */

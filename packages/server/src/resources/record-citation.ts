@@ -2,7 +2,7 @@ import type { RecordJson } from '@arca/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../http/context.ts';
-import { cslItem } from '../exports/csl.ts';
+import { conceptCslItem, cslItem } from '../exports/csl.ts';
 import {
   BIBLIOGRAPHY,
   citationOptions,
@@ -33,7 +33,8 @@ export function recordCitation({ config, services }: AppContext) {
     }
     // Not the UI form (the Accept is not the UI's): the record JSON every export reads.
     const record = serialize(request, result) as unknown as RecordJson;
-    const text = formatCitation(cslItem(record), options);
+    const item = query.allversions ? conceptCslItem(record) : cslItem(record);
+    const text = formatCitation(item, options);
     return reply.type(`${BIBLIOGRAPHY}; charset=utf-8`).send(text);
   };
 }

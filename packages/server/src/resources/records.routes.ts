@@ -12,8 +12,9 @@ import { citationQuery } from './bibliography.ts';
 import { flag, idParams, itemQuery, recordAnswers } from './record-answers.ts';
 import { recordCitation } from './record-citation.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
-import { negotiate, sendExport, sendExportList } from './negotiation.ts';
+import { negotiate, negotiateFor, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
+import type { ExportFormat } from '../exports/formats.ts';
 
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
@@ -77,10 +78,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           },
         });
         if (negotiated.kind === 'export') {
-          const records = result.hits.map(
-            (view) => serialize(request, view) as unknown as RecordJson,
-          );
-          return sendExportList(reply, negotiated.format, records);
+          return sendList(request, reply, negotiated.format, result.hits);
         }
         const answer = searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
@@ -104,6 +102,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       },
       async (request, reply) => {
         const query = request.query;
+        const negotiated = negotiate(request, reply, true);
         const result = await services.recordSearch.mine(request.actor, {
           q: query.q,
           sort: query.sort ?? (query.q ? 'bestmatch' : 'updated-desc'),
@@ -119,9 +118,23 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
             is_published: query.is_published ?? [],
           },
         });
+        if (negotiated.kind === 'export') {
+          return sendList(request, reply, negotiated.format, result.hits);
+        }
         return searchAnswer(request, reply, result, links.api('/user/records'));
       },
     );
+
+    /** A page of records in an export format's list form, each as its JSON read shows it. */
+    function sendList(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      format: ExportFormat,
+      views: readonly SearchResult['hits'][number][],
+    ) {
+      const records = views.map((view) => serialize(request, view) as unknown as RecordJson);
+      return sendExportList(reply, format, records);
+    }
 
     /** Search results: the hits as the search service presented them. */
     function searchAnswer(
@@ -186,6 +199,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         },
       },
       async (request, reply) => {
+        const negotiated = negotiate(request, reply, true);
         const views = await services.records.versions(
           request.actor,
           request.params.id,
@@ -193,6 +207,9 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         );
         const { page, size } = request.query;
         const pageViews = views.slice((page - 1) * size, page * size);
+        if (negotiated.kind === 'export') {
+          return sendList(request, reply, negotiated.format, pageViews);
+        }
         if (wantsUi(request)) void reply.type(UI_JSON);
         return {
           hits: { hits: pageViews.map((view) => serialize(request, view)), total: views.length },
@@ -296,7 +313,13 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         };
         if (negotiated.kind === 'export') {
           const record = serialize(request, result) as unknown as RecordJson;
-          return sendExport(reply.headers(headers), negotiated.format, record);
+          const answer = negotiateFor(request, negotiated, record);
+          if (answer.kind === 'export') {
+            return sendExport(reply.headers(headers), answer.format, record);
+          }
+          if (answer.kind === 'bibliography') {
+            return citation(request, reply, request.params.id, request.query);
+          }
         }
         if (!anonymous) return send(request, reply.headers(headers), result);
         const answer = {

@@ -40,17 +40,23 @@ export function useCitationStyle(id: string) {
   });
 }
 
-/** The record formatted by the server in a CSL style and language (`text/x-bibliography`). */
+/**
+ * The record formatted by the server in a CSL style and language (`text/x-bibliography`);
+ * `allVersions`: cited for every version, by the concept DOI.
+ */
 export function useFormattedCitation(
   recordPath: string,
   style: string,
   locale: string,
   token: string | undefined,
+  { allVersions = false, enabled = true }: { allVersions?: boolean; enabled?: boolean } = {},
 ) {
   const params = new URLSearchParams({ style, locale });
   if (token) params.set('token', token);
+  if (allVersions) params.set('allversions', 'true');
   return useQuery({
-    queryKey: queryKeys.citation(recordPath, style, locale, token),
+    enabled,
+    queryKey: queryKeys.citation(recordPath, style, locale, token, allVersions),
     queryFn: ({ signal }) =>
       apiText(`${recordPath}?${params.toString()}`, 'text/x-bibliography', signal),
     placeholderData: keepPreviousData,

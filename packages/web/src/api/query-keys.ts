@@ -16,8 +16,13 @@ export const queryKeys = {
     ['version-diff', id, other, token ?? ''] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
   // The record page's citation box (api/citations.ts).
-  citation: (path: string, style: string, locale: string, token: string | undefined) =>
-    ['citation', path, style, locale, token ?? ''] as const,
+  citation: (
+    path: string,
+    style: string,
+    locale: string,
+    token: string | undefined,
+    allVersions: boolean,
+  ) => ['citation', path, style, locale, token ?? '', allVersions] as const,
   citationStyles: (q: string) => ['citation-styles', q] as const,
   citationStyle: (id: string) => ['citation-styles', 'id', id] as const,
   // A published record's communities box (api/record-communities.ts).

@@ -29,9 +29,10 @@ const styles = [
 function citation(request: RecordedRequest) {
   const params = new URL(request.path, 'http://x').searchParams;
   if (request.headers.get('Accept') !== 'text/x-bibliography') return reply(200, record);
+  const what = params.get('allversions') === 'true' ? 'All versions cited' : 'Cited';
   return textReply(
     200,
-    `Cited in ${params.get('style')}, ${params.get('locale')}`,
+    `${what} in ${params.get('style')}, ${params.get('locale')}`,
     'text/x-bibliography',
   );
 }
@@ -110,6 +111,30 @@ describe('the citation box', () => {
       'href',
       'https://doi.org/10.1234/arca.all',
     );
+    // A whole citation by the concept DOI, in the style picked above, with its own copy button.
+    expect(await within(allVersions).findByTestId('concept-citation')).toHaveTextContent(
+      'All versions cited in apa, en-US',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(allVersions).getByRole('button', { name: 'Copy citation of all versions' }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('All versions cited in apa, en-US');
+  });
+
+  it('offers no DataCite XML for a record without a DOI', async () => {
+    const plain = buildRecord({ id: 'plain-00001' });
+    mockFetch({
+      ...api(),
+      [`GET /api/records/${plain.id}`]: reply(200, plain),
+      [`GET /api/records/${plain.id}/versions`]: reply(200, hitsOf([plain])),
+    });
+    const { user } = renderApp(`/records/${plain.id}`);
+    const box = await screen.findByRole('region', { name: 'Citation' });
+    await user.click(within(box).getByRole('button', { name: 'Export' }));
+    const labels = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(labels).toContain('DataCite JSON');
+    expect(labels).not.toContain('DataCite XML');
   });
 
   it('says so when the citation cannot be formatted', async () => {

@@ -29,6 +29,11 @@ export function Citation({ record, token }: { record: RecordJson; token?: string
   const recordPath = apiPath(record.links.self ?? `/api/records/${record.id}`);
   const citation = useFormattedCitation(recordPath, style, locale, token);
   const conceptDoi = record.parent.pids?.doi?.identifier;
+  // The same style and language, for every version: the concept DOI, no version number.
+  const conceptCitation = useFormattedCitation(recordPath, style, locale, token, {
+    allVersions: true,
+    enabled: Boolean(conceptDoi),
+  });
   return (
     <Section title={t('records.citation.title')}>
       <Group grow align="flex-end" gap="xs">
@@ -68,7 +73,7 @@ export function Citation({ record, token }: { record: RecordJson; token?: string
             </Button>
           )}
         </CopyButton>
-        <ExportMenu id={record.id} token={token} />
+        <ExportMenu id={record.id} token={token} hasDoi={Boolean(record.pids.doi?.identifier)} />
       </Group>
       {conceptDoi && (
         <Stack gap={4} data-testid="cite-all-versions">
@@ -81,6 +86,27 @@ export function Citation({ record, token }: { record: RecordJson; token?: string
               {conceptDoi}
             </Anchor>
           </Text>
+          {conceptCitation.isPending ? (
+            <Skeleton height={48} />
+          ) : conceptCitation.isError ? null : (
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <Text
+                size="sm"
+                data-testid="concept-citation"
+                lang={locale}
+                style={{ overflowWrap: 'anywhere', flex: 1 }}
+              >
+                {conceptCitation.data}
+              </Text>
+              <CopyButton value={conceptCitation.data ?? ''}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant={copied ? 'filled' : 'light'} onClick={copy}>
+                    {copied ? t('records.citation.copied') : t('records.citation.copyAll')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          )}
         </Stack>
       )}
     </Section>

@@ -6,7 +6,8 @@ export const EXPORT_FORMATS = [
   { format: 'json', label: 'JSON' },
   { format: 'csl', label: 'CSL JSON' },
   { format: 'datacite-json', label: 'DataCite JSON' },
-  { format: 'datacite-xml', label: 'DataCite XML' },
+  // The DataCite kernel requires a DOI: the server has no such export of a record without one.
+  { format: 'datacite-xml', label: 'DataCite XML', needsDoi: true },
   { format: 'dublincore', label: 'Dublin Core' },
   { format: 'marcxml', label: 'MARCXML' },
   { format: 'bibtex', label: 'BibTeX' },
@@ -22,7 +23,15 @@ export function exportHref(id: string, format: string, token: string | undefined
 }
 
 /** The record's metadata in every export format, for reference managers and harvesters. */
-export function ExportMenu({ id, token }: { id: string; token: string | undefined }) {
+export function ExportMenu({
+  id,
+  token,
+  hasDoi,
+}: {
+  id: string;
+  token: string | undefined;
+  hasDoi: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -32,11 +41,13 @@ export function ExportMenu({ id, token }: { id: string; token: string | undefine
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {EXPORT_FORMATS.map(({ format, label }) => (
-          <Menu.Item key={format} component="a" href={exportHref(id, format, token)} download>
-            {label}
-          </Menu.Item>
-        ))}
+        {EXPORT_FORMATS.filter((entry) => hasDoi || !('needsDoi' in entry)).map(
+          ({ format, label }) => (
+            <Menu.Item key={format} component="a" href={exportHref(id, format, token)} download>
+              {label}
+            </Menu.Item>
+          ),
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 
@@ -57,10 +57,17 @@ async function store(tx: Database, parentId: string, next: ParentCommunities): P
     ...(next.ids?.length ? { ids: next.ids } : {}),
     ...(next.default ? { default: next.default } : {}),
   };
+  const now = new Date();
   await tx
     .update(parents)
-    .set({ communities: value, updatedAt: new Date() })
+    .set({ communities: value, updatedAt: now })
     .where(eq(parents.id, parentId));
+  // Every version is in the community's OAI-PMH set now (or no longer): their datestamp
+  // moves, so that an incremental harvest (from=) sees the change. Tombstones keep theirs.
+  await tx
+    .update(records)
+    .set({ updatedAt: now })
+    .where(and(eq(records.parentId, parentId), eq(records.deletionStatus, 'P')));
 }
 
 /** Adds a community; the first one becomes the default (rdm-records `AcceptAction`). */

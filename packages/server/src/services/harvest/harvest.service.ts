@@ -19,6 +19,11 @@ export interface HarvestCursor {
   /** `published_at` as PostgreSQL wrote it (microseconds kept). */
   publishedAt: string;
   id: string;
+  /**
+   * The snapshot the page was read in (`pg_current_snapshot()`): a publication
+   * it could not see, committed since, may lie before the cursor.
+   */
+  snapshot?: string | undefined;
 }
 
 /** What a harvest selects: a set, and modification times from (inclusive) and before (exclusive). */
@@ -26,6 +31,8 @@ export interface HarvestFilter {
   set?: HarvestSet | undefined;
   from?: Date | undefined;
   before?: Date | undefined;
+  /** Only records with a DOI (the DataCite formats cannot describe one without). */
+  withDoi?: boolean | undefined;
 }
 
 export type HarvestSet = { kind: 'community'; slug: string } | { kind: 'type'; id: string };
@@ -39,6 +46,8 @@ export interface HarvestItem {
   /** The sets it belongs to, as setSpecs. */
   sets: string[];
   deleted: boolean;
+  /** Whether it has a DOI, which the DataCite formats need. */
+  hasDoi: boolean;
 }
 
 export interface HarvestPage {
@@ -55,6 +64,20 @@ export interface HarvestPage {
  */
 /** Harvests read published rows only, so a context's row is a record's. */
 const gone = (context: RecordContext) => isDeleted(context.row as RecordRow);
+
+/** The condition of doiOf (exports/common.ts) on the stored document. */
+const hasDoi = sql`(${records.document} -> 'pids' -> 'doi' ->> 'identifier') IS NOT NULL`;
+
+/**
+ * The records at or before a cursor that its page's snapshot could not see: their
+ * publishing transaction (which dated them at its start) had not committed yet.
+ */
+function lateSince(after: HarvestCursor): SQL {
+  const snapshot = sql`${after.snapshot}::pg_snapshot`;
+  return sql`(${records.publishedAt}, ${records.id}) <= (${after.publishedAt}::timestamptz, ${after.id})
+    AND ${records.publishedXid} >= pg_snapshot_xmin(${snapshot})
+    AND NOT pg_visible_in_snapshot(${records.publishedXid}, ${snapshot})`;
+}
 
 export function createHarvest(db: Database, present: HitPresenter) {
   const readable = filter(recordPolicy, 'canRead', HARVESTER, records);
@@ -110,6 +133,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
         modified: context.row.updatedAt,
         sets: setsOf(context, specs),
         deleted: gone(context),
+        hasDoi: Boolean(context.row.document.pids.doi?.identifier),
         ...(withViews && view ? { view } : {}),
       };
     });
@@ -128,32 +152,48 @@ export function createHarvest(db: Database, present: HitPresenter) {
     ): Promise<HarvestPage | undefined> {
       const inSet = selection.set ? await setCondition(selection.set) : undefined;
       if (selection.set && !inSet) return undefined;
-      const where = and(
+      const selected = and(
         readable,
         inSet,
         selection.from ? gte(records.updatedAt, selection.from) : undefined,
         selection.before ? lt(records.updatedAt, selection.before) : undefined,
-        after
-          ? sql`(${records.publishedAt}, ${records.id}) > (${after.publishedAt}::timestamptz, ${after.id})`
-          : undefined,
+        selection.withDoi ? hasDoi : undefined,
       );
-      const rows = await db
-        .select({
-          ...recordStateColumns(contextReads),
-          publishedText: sql<string>`${records.publishedAt}::text`,
-        })
-        .from(records)
-        .innerJoin(parents, eq(parents.id, records.parentId))
-        .where(where)
-        .orderBy(asc(records.publishedAt), asc(records.id))
-        .limit(limit + 1);
+      const read = (tx: Database, where: SQL | undefined) =>
+        tx
+          .select({
+            ...recordStateColumns(contextReads),
+            publishedText: sql<string>`${records.publishedAt}::text`,
+          })
+          .from(records)
+          .innerJoin(parents, eq(parents.id, records.parentId))
+          .where(and(selected, where))
+          .orderBy(asc(records.publishedAt), asc(records.id));
+      const position = after
+        ? sql`(${records.publishedAt}, ${records.id}) > (${after.publishedAt}::timestamptz, ${after.id})`
+        : undefined;
+      // One snapshot for the page, the late publications and the snapshot the token keeps.
+      const { rows, late, snapshot } = await db.transaction(
+        async (tx) => {
+          const rows = await read(tx, position).limit(limit + 1);
+          const late = after?.snapshot ? await read(tx, lateSince(after)) : [];
+          const result = await tx.execute(sql`SELECT pg_current_snapshot()::text AS snapshot`);
+          const [row] = (result as { rows: { snapshot: string }[] }).rows;
+          return { rows, late, snapshot: row!.snapshot };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
       const more = rows.length > limit;
-      const kept = rows.slice(0, limit);
+      const kept = [...late, ...rows.slice(0, limit)];
       const contexts = kept.map((row) => recordContextOf({ ...row, ...sharingFromJson(row) }));
-      const last = kept.at(-1);
+      // Late ones come first and lie before the cursor: the last is the page's own.
+      const last = rows.length > 0 ? rows[Math.min(rows.length, limit) - 1] : undefined;
       return {
         items: await itemsOf(contexts, withViews),
-        next: more && last ? { publishedAt: last.publishedText, id: last.record.id } : undefined,
+        next:
+          more && last
+            ? { publishedAt: last.publishedText, id: last.record.id, snapshot }
+            : undefined,
       };
     },
 

@@ -369,3 +369,4 @@ export * from './schema.communities.ts';
 export * from './schema.requests.ts';
 export * from './schema.files.ts';
 export * from './schema.limits.ts';
+export * from './schema.stats.ts';

@@ -122,6 +122,8 @@ export async function buildApp({
     recordCache,
     searchCache,
   };
+  // Events still buffered are written before the database closes.
+  app.addHook('onClose', () => context.services.stats.flush());
   if (database) {
     const stopFollowingRecords = await recordCache.follow(database);
     app.addHook('onClose', stopFollowingRecords);

@@ -15,6 +15,7 @@ import {
 } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
+import { STATS_AGGREGATE_JOB } from './services/stats/stats.service.ts';
 import { backfillSearchFields } from './services/records/search-backfill.ts';
 
 export interface Server {
@@ -55,6 +56,11 @@ export async function startServer(
   await services.files.recover();
   // The sweep of abandoned uploads and orphaned bytes: soon after each start, then at its interval.
   await services.jobs.enqueue({ kind: FILES_SWEEP_JOB, key: FILES_SWEEP_JOB, runAt: new Date() });
+  await services.jobs.enqueue({
+    kind: STATS_AGGREGATE_JOB,
+    key: STATS_AGGREGATE_JOB,
+    runAt: new Date(Date.now() + config.stats.aggregateMs),
+  });
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

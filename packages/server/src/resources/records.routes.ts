@@ -14,6 +14,7 @@ import { recordCitation } from './record-citation.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 import { negotiate, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
+import { visitorOf, withStats } from './stats-answers.ts';
 
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
@@ -245,12 +246,14 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         const key = `${request.params.id}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
         const generation = recordCache.generation;
-        if (cached) {
+        if (cached?.subject) {
+          services.stats.view(cached.subject, visitorOf(request));
+          const stats = await services.stats.ofRecord(cached.subject);
           return reply
             .headers(cached.headers)
             .header('etag', cached.etag)
             .type(cached.contentType)
-            .send(cached.body);
+            .send(withStats(cached.body, stats));
         }
         const result = await services.records.readRecord(
           request.actor,
@@ -271,19 +274,29 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           const record = serialize(request, result) as unknown as RecordJson;
           return sendExport(reply.headers(headers), negotiated.format, record);
         }
-        if (!anonymous) return send(request, reply.headers(headers), result);
+        const subject = { recordId: result.row.id, parentId: result.parent.id };
+        services.stats.view(subject, visitorOf(request));
+        const stats = await services.stats.ofRecord(subject);
+        if (!anonymous) {
+          if (wantsUi(request)) void reply.type(UI_JSON);
+          return reply
+            .headers(headers)
+            .header('etag', `"${result.row.revisionId}"`)
+            .send({ ...serialize(request, result), stats });
+        }
         const answer = {
           body: JSON.stringify(serialize(request, result)),
           etag: `"${result.row.revisionId}"`,
           contentType: wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8',
           headers,
+          subject,
         };
         recordCache.set(key, result.parent.id, answer, generation);
         return reply
           .headers(headers)
           .header('etag', answer.etag)
           .type(answer.contentType)
-          .send(answer.body);
+          .send(withStats(answer.body, stats));
       },
     );
 

@@ -27,6 +27,7 @@ import type { FilesService } from './files/files.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
+import type { StatsService } from './stats/stats.service.ts';
 import type { AccessRequestService } from './access-requests/access-requests.service.ts';
 
 /** Every service of the application, as the composition root (index.ts) builds them. */
@@ -69,4 +70,6 @@ export interface Services {
   accessRequests: AccessRequestService;
   /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
   creations: RateLimiter;
+  /** Views and downloads, counted as COUNTER counts them. */
+  stats: StatsService;
 }

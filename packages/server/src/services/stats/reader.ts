@@ -1,0 +1,112 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { statsDaily, statsTotals } from '../../db/schema.ts';
+import type { StatsSubject } from './recorder.ts';
+
+/** InvenioRDM's counts of one version or of all versions. */
+export interface Counts {
+  views: number;
+  unique_views: number;
+  downloads: number;
+  unique_downloads: number;
+  data_volume: number;
+}
+
+/** A record's `stats` in its JSON (InvenioRDM). */
+export interface RecordStats {
+  this_version: Counts;
+  all_versions: Counts;
+}
+
+export const ZERO: Counts = {
+  views: 0,
+  unique_views: 0,
+  downloads: 0,
+  unique_downloads: 0,
+  data_volume: 0,
+};
+
+const countColumns = {
+  views: statsTotals.views,
+  unique_views: statsTotals.uniqueViews,
+  downloads: statsTotals.downloads,
+  unique_downloads: statsTotals.uniqueDownloads,
+  data_volume: statsTotals.dataVolume,
+};
+
+/**
+ * Reads the totals (never the raw events). They change only when an aggregation
+ * runs, so each app server keeps them for a while (`ttlMs`) and forgets them
+ * when it aggregates itself.
+ */
+export function createStatsReader(db: Database, options: { ttlMs: number; maxEntries?: number }) {
+  const kept = new Map<string, { counts: Counts; until: number }>();
+  const max = options.maxEntries ?? 50_000;
+
+  async function totals(ids: string[]): Promise<Map<string, Counts>> {
+    const now = Date.now();
+    const found = new Map<string, Counts>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const entry = kept.get(id);
+      if (entry && entry.until > now) found.set(id, entry.counts);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await db
+      .select({ id: statsTotals.subjectId, ...countColumns })
+      .from(statsTotals)
+      .where(inArray(statsTotals.subjectId, missing));
+    const byId = new Map(rows.map(({ id, ...counts }) => [id, counts]));
+    if (kept.size + missing.length > max) kept.clear();
+    for (const id of missing) {
+      const counts = byId.get(id) ?? ZERO;
+      kept.set(id, { counts, until: now + options.ttlMs });
+      found.set(id, counts);
+    }
+    return found;
+  }
+
+  return {
+    /** The `stats` of each subject, in one query for those not kept. */
+    async ofRecords(subjects: StatsSubject[]): Promise<Map<string, RecordStats>> {
+      const counts = await totals(subjects.flatMap((s) => [s.recordId, s.parentId]));
+      return new Map(
+        subjects.map((s) => [
+          s.recordId,
+          {
+            this_version: counts.get(s.recordId) ?? ZERO,
+            all_versions: counts.get(s.parentId) ?? ZERO,
+          },
+        ]),
+      );
+    },
+    async ofRecord(subject: StatsSubject): Promise<RecordStats> {
+      const map = await this.ofRecords([subject]);
+      return map.get(subject.recordId) ?? { this_version: ZERO, all_versions: ZERO };
+    },
+    /** Counts per month (`YYYY-MM`) of one subject from `from` (a first day of a month). */
+    async monthly(subjectId: string, from: string) {
+      const month = sql<string>`to_char(${statsDaily.day}, 'YYYY-MM')`;
+      const rows = await db
+        .select({
+          month,
+          views: sql<number>`sum(${statsDaily.views})::int`,
+          unique_views: sql<number>`sum(${statsDaily.uniqueViews})::int`,
+          downloads: sql<number>`sum(${statsDaily.downloads})::int`,
+          unique_downloads: sql<number>`sum(${statsDaily.uniqueDownloads})::int`,
+          data_volume: sql<number>`sum(${statsDaily.dataVolume})::float8`,
+        })
+        .from(statsDaily)
+        .where(and(eq(statsDaily.subjectId, subjectId), gte(statsDaily.day, from)))
+        .groupBy(month)
+        .orderBy(month);
+      return rows;
+    },
+    forget() {
+      kept.clear();
+    },
+  };
+}
+
+export type StatsReader = ReturnType<typeof createStatsReader>;

@@ -57,6 +57,10 @@ export async function aggregate(
   const now = options.now ?? new Date();
   const days = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${AGGREGATION_LOCK})`);
+    // Days older than the retention lose their raw events (their counts stay), first:
+    // a day is only ever counted again from all of its events.
+    const keepFrom = utcDay(new Date(now.getTime() - options.eventsDays * 86_400_000));
+    await tx.execute(sql`DELETE FROM stats_events WHERE at < ${keepFrom}::date AT TIME ZONE 'UTC'`);
     const dirty = rowsOf<{ day: string }>(
       await tx.execute(sql`
         WITH marked AS (
@@ -85,11 +89,6 @@ export async function aggregate(
           downloads = excluded.downloads, unique_downloads = excluded.unique_downloads,
           data_volume = excluded.data_volume`);
     }
-    // Counted days older than the retention lose their raw events; their counts stay.
-    const keepFrom = new Date(now.getTime() - options.eventsDays * 86_400_000);
-    await tx.execute(
-      sql`DELETE FROM stats_events WHERE aggregated AND at < ${utcDay(keepFrom)}::date`,
-    );
     // Yesterday's salt may still be used by an event waiting in a buffer.
     await tx.execute(
       sql`DELETE FROM stats_salts WHERE day < ${utcDay(new Date(now.getTime() - 86_400_000))}::date`,

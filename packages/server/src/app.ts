@@ -58,6 +58,7 @@ import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import { recordDeletionRoutes } from './resources/record-deletion.routes.ts';
+import { statsRoutes } from './resources/stats.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -80,6 +81,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   exportRoutes,
   accessRequestRoutes,
   recordDeletionRoutes,
+  statsRoutes,
 ]);
 
 export interface BuildOptions {
@@ -217,6 +219,7 @@ export async function buildApp({
     oaiRoutes,
     discoveryRoutes,
     recordDeletionRoutes,
+    statsRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),

@@ -96,8 +96,40 @@ describe('usage statistics', () => {
     expect(refused.body).not.toContain('unique_views');
     const own = await alice.get(`/api/records/${record.id}`, { headers: browser(1) });
     expect(own.json.stats.this_version.views).toBe(1);
-    const report = await guest.get(`/api/stats/reports/records/${record.id}`);
-    expect(report.status).toBeGreaterThanOrEqual(403);
+    for (const path of ['stats/reports/records/ID', 'records/ID/stats', 'records/ID/stats/export']) {
+      const url = `/api/${path.replace('ID', record.id)}`;
+      expect((await guest.get(url)).status, url).toBe(403);
+      expect((await alice.get(url)).status, url).toBe(200);
+    }
+  });
+
+  it('reports a month as COUNTER does and exports months as CSV for the owner only', async () => {
+    const record = await publishRecord(alice, publishable('Reported'));
+    await view(record.id, 1);
+    await view(record.id, 2);
+    await counted();
+    const month = new Date().toISOString().slice(0, 7);
+    const report = await guest.get(`/api/stats/reports/records/${record.id}?begin=${month}`);
+    expect(report.status, report.body).toBe(200);
+    expect(report.json['report-header']).toMatchObject({ 'report-id': 'DSR', release: 'rd1' });
+    const [dataset] = report.json['report-datasets'];
+    expect(dataset['dataset-title']).toBe('Reported');
+    expect(dataset.performance[0].instance).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ 'metric-type': 'total-dataset-investigations', count: 2 }),
+        expect.objectContaining({ 'metric-type': 'unique-dataset-investigations', count: 2 }),
+      ]),
+    );
+    const months = await guest.get(`/api/records/${record.id}/stats`);
+    expect(months.json.months).toHaveLength(12);
+    expect(months.json.months.at(-1).all_versions.views).toBe(2);
+    expect((await guest.get(`/api/records/${record.id}/stats/export`)).status).toBe(403);
+    const csv = await alice.get(`/api/records/${record.id}/stats/export?begin=${month}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[1]).toBe(`${month},this,2,2,0,0,0`);
+    const reversed = await guest.get(`/api/records/${record.id}/stats?begin=2026-05&end=2026-01`);
+    expect(reversed.status).toBe(400);
+    expect((await guest.get(`/api/records/${record.id}/stats?begin=2026-13`)).status).toBe(400);
   });
 
   it('sorts by unique views and unique downloads of all versions', async () => {

@@ -51,6 +51,8 @@ const counts = {
   downloads: integer('downloads').notNull().default(0),
   uniqueDownloads: integer('unique_downloads').notNull().default(0),
   dataVolume: bigint('data_volume', { mode: 'number' }).notNull().default(0),
+  /** COUNTER's sessions with a view or a download (Make Data Count reports). */
+  uniqueInvestigations: integer('unique_investigations').notNull().default(0),
 };
 
 /** Counts per day of one record version (`subject` = its id) or a parent (all versions). */

@@ -141,7 +141,9 @@ export function createServices(
     guestLimits: config.guestRequests,
   });
   records.use(reviews.component);
-  const stats = createStatsService(db, config.stats);
+  const stats = createStatsService(db, config.stats, {
+    site: { name: config.siteName, url: config.siteUrl },
+  });
   const jobs = createJobQueue(
     db,
     {

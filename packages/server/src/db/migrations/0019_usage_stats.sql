@@ -7,6 +7,7 @@ CREATE TABLE "stats_daily" (
 	"downloads" integer DEFAULT 0 NOT NULL,
 	"unique_downloads" integer DEFAULT 0 NOT NULL,
 	"data_volume" bigint DEFAULT 0 NOT NULL,
+	"unique_investigations" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "stats_daily_subject_id_day_pk" PRIMARY KEY("subject_id","day")
 );
 --> statement-breakpoint
@@ -35,7 +36,8 @@ CREATE TABLE "stats_totals" (
 	"unique_views" integer DEFAULT 0 NOT NULL,
 	"downloads" integer DEFAULT 0 NOT NULL,
 	"unique_downloads" integer DEFAULT 0 NOT NULL,
-	"data_volume" bigint DEFAULT 0 NOT NULL
+	"data_volume" bigint DEFAULT 0 NOT NULL,
+	"unique_investigations" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "stats_daily_day_idx" ON "stats_daily" USING btree ("day");--> statement-breakpoint

@@ -29,13 +29,14 @@ const dayCounts = (day: string) => sql`
     SELECT * FROM ev
     WHERE (previous IS NULL OR at - previous > interval '30 seconds') AND (NOT ranged OR nth = 1)
   )
-  INSERT INTO stats_daily (subject_id, scope, day, views, unique_views, downloads, unique_downloads, data_volume)
+  INSERT INTO stats_daily (subject_id, scope, day, views, unique_views, downloads, unique_downloads, data_volume, unique_investigations)
   SELECT subject_id, scope, ${day}::date,
     count(*) FILTER (WHERE kind = 'view'),
     count(DISTINCT visitor || hour) FILTER (WHERE kind = 'view'),
     count(*) FILTER (WHERE kind = 'download'),
     count(DISTINCT visitor || hour) FILTER (WHERE kind = 'download'),
-    coalesce(sum(bytes) FILTER (WHERE kind = 'download'), 0)
+    coalesce(sum(bytes) FILTER (WHERE kind = 'download'), 0),
+    count(DISTINCT visitor || hour)
   FROM (
     SELECT record_id AS subject_id, 'record' AS scope, * FROM counted
     UNION ALL
@@ -78,16 +79,18 @@ export async function aggregate(
         sql`, `,
       );
       await tx.execute(sql`
-        INSERT INTO stats_totals (subject_id, scope, views, unique_views, downloads, unique_downloads, data_volume)
+        INSERT INTO stats_totals (subject_id, scope, views, unique_views, downloads, unique_downloads,
+          data_volume, unique_investigations)
         SELECT subject_id, min(scope), sum(views), sum(unique_views), sum(downloads),
-          sum(unique_downloads), sum(data_volume)
+          sum(unique_downloads), sum(data_volume), sum(unique_investigations)
         FROM stats_daily
         WHERE subject_id IN (SELECT subject_id FROM stats_daily WHERE day IN (${list}))
         GROUP BY subject_id
         ON CONFLICT (subject_id) DO UPDATE SET
           views = excluded.views, unique_views = excluded.unique_views,
           downloads = excluded.downloads, unique_downloads = excluded.unique_downloads,
-          data_volume = excluded.data_volume`);
+          data_volume = excluded.data_volume,
+          unique_investigations = excluded.unique_investigations`);
     }
     // Yesterday's salt may still be used by an event waiting in a buffer.
     await tx.execute(

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { statsDaily, statsTotals } from '../../db/schema.ts';
 import type { StatsSubject } from './recorder.ts';
@@ -85,8 +85,8 @@ export function createStatsReader(db: Database, options: { ttlMs: number; maxEnt
       const map = await this.ofRecords([subject]);
       return map.get(subject.recordId) ?? { this_version: ZERO, all_versions: ZERO };
     },
-    /** Counts per month (`YYYY-MM`) of one subject from `from` (a first day of a month). */
-    async monthly(subjectId: string, from: string) {
+    /** Counts per month (`YYYY-MM`) of one subject, days from `from` up to `until` (excluded). */
+    async monthly(subjectId: string, from: string, until: string) {
       const month = sql<string>`to_char(${statsDaily.day}, 'YYYY-MM')`;
       const rows = await db
         .select({
@@ -96,9 +96,16 @@ export function createStatsReader(db: Database, options: { ttlMs: number; maxEnt
           downloads: sql<number>`sum(${statsDaily.downloads})::int`,
           unique_downloads: sql<number>`sum(${statsDaily.uniqueDownloads})::int`,
           data_volume: sql<number>`sum(${statsDaily.dataVolume})::float8`,
+          unique_investigations: sql<number>`sum(${statsDaily.uniqueInvestigations})::int`,
         })
         .from(statsDaily)
-        .where(and(eq(statsDaily.subjectId, subjectId), gte(statsDaily.day, from)))
+        .where(
+          and(
+            eq(statsDaily.subjectId, subjectId),
+            gte(statsDaily.day, from),
+            lt(statsDaily.day, until),
+          ),
+        )
         .groupBy(month)
         .orderBy(month);
       return rows;

@@ -2,6 +2,7 @@ import type { StatsConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { aggregate } from './aggregate.ts';
 import { createStatsReader } from './reader.ts';
+import { createStatsReports } from './reports.ts';
 import { createRecorder, type DownloadEvent, type StatsSubject } from './recorder.ts';
 import type { VisitorInput } from './visitor.ts';
 
@@ -14,7 +15,7 @@ export const STATS_AGGREGATE_JOB = 'stats-aggregate';
 export function createStatsService(
   db: Database,
   config: StatsConfig,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { site: { name: string; url: string }; onError?: (error: unknown) => void },
 ) {
   const recorder = createRecorder(db, {
     flushMs: config.flushMs,
@@ -22,6 +23,7 @@ export function createStatsService(
   });
   // Totals change only when counted: kept no longer than between two aggregations.
   const reader = createStatsReader(db, { ttlMs: Math.min(config.aggregateMs, 60_000) });
+  const reports = createStatsReports(db, reader, options.site);
   return {
     enabled: config.enabled,
     view(subject: StatsSubject, visitor: VisitorInput) {
@@ -41,8 +43,9 @@ export function createStatsService(
     },
     ofRecord: reader.ofRecord.bind(reader),
     ofRecords: reader.ofRecords.bind(reader),
-    monthly: reader.monthly,
     forget: reader.forget,
+    /** Months, reports and CSV of one record, for who may read (export: manage) it. */
+    reports,
   };
 }
 

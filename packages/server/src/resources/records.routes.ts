@@ -75,7 +75,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           );
           return sendExportList(reply, negotiated.format, records);
         }
-        const answer = searchAnswer(request, reply, result, links.api('/records'));
+        const answer = await searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
         return sendKept(
           request,
@@ -112,12 +112,12 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
             is_published: query.is_published ?? [],
           },
         });
-        return searchAnswer(request, reply, result, links.api('/user/records'));
+        return await searchAnswer(request, reply, result, links.api('/user/records'));
       },
     );
 
-    /** Search results: the hits as the search service presented them. */
-    function searchAnswer(
+    /** Search results: the hits as the search service presented them, published ones with `stats`. */
+    async function searchAnswer(
       request: FastifyRequest,
       reply: FastifyReply,
       result: SearchResult,
@@ -131,8 +131,16 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       for (const [key, value] of new URL(request.url, 'http://local').searchParams) {
         if (key !== 'token') (query[key] ??= []).push(value);
       }
+      const published = result.hits.filter((view) => view.kind === 'record');
+      const stats = await services.stats.ofRecords(
+        published.map((view) => ({ recordId: view.row.id, parentId: view.parent.id })),
+      );
+      const hit = (view: (typeof result.hits)[number]) => {
+        const counts = view.kind === 'record' ? stats.get(view.row.id) : undefined;
+        return counts ? { ...serialize(request, view), stats: counts } : serialize(request, view);
+      };
       return {
-        hits: { hits: result.hits.map((view) => serialize(request, view)), total: result.total },
+        hits: { hits: result.hits.map(hit), total: result.total },
         aggregations: Object.fromEntries(
           Object.entries(result.aggregations).map(([name, buckets]) => [
             name,

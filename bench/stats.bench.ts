@@ -68,8 +68,8 @@ async function server(port: number, counting: boolean) {
   return { arca, urls: await seed(arca.url) };
 }
 
-const on = await server(5131, true);
-const off = await server(5132, false);
+const on = await server(5725, true);
+const off = await server(5726, false);
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
   const results: Record<string, Measurement[]> = {};
@@ -91,7 +91,9 @@ try {
     )!;
     return { ...best, name };
   });
-  console.log(`${on.arca.database}, ${connections} clients, ${seconds} s × ${rounds} rounds (medians)`);
+  console.log(
+    `${on.arca.database}, ${connections} clients, ${seconds} s × ${rounds} rounds (medians)`,
+  );
   console.log(table(rows));
   for (const kind of ['download', 'read']) {
     const rate = (label: string) => rows.find((r) => r.name === `${kind}, counting ${label}`)!;

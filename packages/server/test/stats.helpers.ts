@@ -16,6 +16,7 @@ export async function insertEvents(
     parentId?: string;
     visitor: string;
     at: string;
+    lastAt?: string;
     fileKey?: string;
     bytes?: number;
     ranged?: boolean;
@@ -28,6 +29,7 @@ export async function insertEvents(
       parentId: event.parentId ?? `p-${event.recordId}`,
       visitor: event.visitor,
       at: new Date(event.at),
+      lastAt: new Date(event.lastAt ?? event.at),
       fileKey: event.fileKey ?? (event.kind === 'download' ? 'data.csv' : ''),
       bytes: event.bytes ?? 0,
       ranged: event.ranged ?? false,

@@ -53,14 +53,19 @@ describe('usage statistics', () => {
     expect(published.status, published.body).toBe(202);
     const v1 = published.json as { id: string; parent: { id: string } };
     const v2 = (await alice.post(`/api/records/${v1.id}/versions`)).json as { id: string };
-    await alice.put(`/api/records/${v2.id}/draft`, publishable('Second', { files: { enabled: true } }));
+    await alice.put(
+      `/api/records/${v2.id}/draft`,
+      publishable('Second', { files: { enabled: true } }),
+    );
     await alice.post(`/api/records/${v2.id}/draft/actions/files-import`);
     expect((await alice.post(`/api/records/${v2.id}/draft/actions/publish`)).status).toBe(202);
 
     const content = (id: string) => `/api/records/${id}/files/data.csv/content`;
     const ranged = (range: string) => ({ ...browser(7), range });
     expect((await guest.get(content(v1.id), { headers: ranged('bytes=0-499') })).status).toBe(206);
-    expect((await guest.get(content(v1.id), { headers: ranged('bytes=500-999') })).status).toBe(206);
+    expect((await guest.get(content(v1.id), { headers: ranged('bytes=500-999') })).status).toBe(
+      206,
+    );
     await guest.get(content(v2.id), { headers: browser(8) });
     await guest.get(`/api/records/${v2.id}/files-archive`, { headers: browser(8) });
     await guest.request('HEAD', content(v2.id), { headers: browser(9) });
@@ -96,7 +101,11 @@ describe('usage statistics', () => {
     expect(refused.body).not.toContain('unique_views');
     const own = await alice.get(`/api/records/${record.id}`, { headers: browser(1) });
     expect(own.json.stats.this_version.views).toBe(1);
-    for (const path of ['stats/reports/records/ID', 'records/ID/stats', 'records/ID/stats/export']) {
+    for (const path of [
+      'stats/reports/records/ID',
+      'records/ID/stats',
+      'records/ID/stats/export',
+    ]) {
       const url = `/api/${path.replace('ID', record.id)}`;
       expect((await guest.get(url)).status, url).toBe(403);
       expect((await alice.get(url)).status, url).toBe(200);
@@ -143,9 +152,9 @@ describe('usage statistics', () => {
     await view(three, 30);
     await counted();
     const order = async (sort: string) =>
-      ((await guest.get(`/api/records?q=${tag}&sort=${sort}`)).json.hits.hits as { id: string }[]).map(
-        (hit) => hit.id,
-      );
+      (
+        (await guest.get(`/api/records?q=${tag}&sort=${sort}`)).json.hits.hits as { id: string }[]
+      ).map((hit) => hit.id);
     expect(await order('mostviewed')).toEqual([two, three, one]);
     // No downloads: newest first.
     expect(await order('mostdownloaded')).toEqual([three, two, one]);

@@ -16,7 +16,9 @@ import {
 import { sql } from 'drizzle-orm';
 
 /**
- * One view of a published record or one download of its file or archive. The
+ * Views of a published record, or downloads of its file or archive, by one
+ * visitor: one request, or several each within 30 seconds of the one before
+ * (`at` the first, `last_at` the last), which COUNTER counts once. The
  * visitor is a hash salted with the day's salt: no address or user agent is kept.
  */
 export const statsEvents = pgTable(
@@ -35,6 +37,7 @@ export const statsEvents = pgTable(
     /** A Range request: counted once per file and visitor session. */
     ranged: boolean('ranged').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     aggregated: boolean('aggregated').notNull().default(false),
   },
   (t) => [

@@ -48,7 +48,13 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     void reply.type(file.entry.mimetype);
     const bodyless = request.method === 'HEAD';
     if (!bodyless && scope === 'record') {
-      const event = { recordId: id, parentId, fileKey: file.entry.key, bytes: size, ranged: !!range };
+      const event = {
+        recordId: id,
+        parentId,
+        fileKey: file.entry.key,
+        bytes: size,
+        ranged: !!range,
+      };
       services.stats.download(event, visitorOf(request));
     }
     if (range) {
@@ -98,7 +104,13 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     }
     const bodyless = request.method === 'HEAD';
     if (!bodyless && scope === 'record') {
-      const event = { recordId: id, parentId: archive.parentId, fileKey: '*', bytes: total, ranged: !!range };
+      const event = {
+        recordId: id,
+        parentId: archive.parentId,
+        fileKey: '*',
+        bytes: total,
+        ranged: !!range,
+      };
       services.stats.download(event, visitorOf(request));
     }
     const body = (start: number, end: number) =>

@@ -21,6 +21,7 @@ CREATE TABLE "stats_events" (
 	"bytes" bigint DEFAULT 0 NOT NULL,
 	"ranged" boolean DEFAULT false NOT NULL,
 	"at" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
 	"aggregated" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint

@@ -10,7 +10,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /*
  * COUNTER's rules, applied to one day's events:
  * - double click: a repeat by the same visitor of the same item (record, or
- *   file) within 30 seconds of the previous one is not counted;
+ *   file) within 30 seconds of the previous one is not counted (a row holds
+ *   such repeats from `at` to `last_at`; it counts once, unless it continues
+ *   the row before it);
  * - Range requests: one per visitor, file and hour (a download manager's parts);
  * - unique: one per visitor and hour (COUNTER's session) per record version,
  *   and per parent across its versions.
@@ -19,7 +21,7 @@ const dayCounts = (day: string) => sql`
   WITH ev AS (
     SELECT kind, record_id, parent_id, visitor, bytes, ranged, at,
       date_trunc('hour', at AT TIME ZONE 'UTC')::text AS hour,
-      lag(at) OVER (PARTITION BY kind, record_id, file_key, visitor ORDER BY at, id) AS previous,
+      lag(last_at) OVER (PARTITION BY kind, record_id, file_key, visitor ORDER BY at, id) AS previous,
       row_number() OVER (
         PARTITION BY kind, record_id, file_key, visitor, ranged, date_trunc('hour', at AT TIME ZONE 'UTC')
         ORDER BY at, id) AS nth

@@ -67,26 +67,28 @@ export function createStatsReader(db: Database, options: { ttlMs: number; maxEnt
     return found;
   }
 
+  /** The `stats` of each subject, in one query for those not kept. */
+  async function ofRecords(subjects: StatsSubject[]): Promise<Map<string, RecordStats>> {
+    const counts = await totals(subjects.flatMap((s) => [s.recordId, s.parentId]));
+    return new Map(
+      subjects.map((s) => [
+        s.recordId,
+        {
+          this_version: counts.get(s.recordId) ?? ZERO,
+          all_versions: counts.get(s.parentId) ?? ZERO,
+        },
+      ]),
+    );
+  }
+
   return {
-    /** The `stats` of each subject, in one query for those not kept. */
-    async ofRecords(subjects: StatsSubject[]): Promise<Map<string, RecordStats>> {
-      const counts = await totals(subjects.flatMap((s) => [s.recordId, s.parentId]));
-      return new Map(
-        subjects.map((s) => [
-          s.recordId,
-          {
-            this_version: counts.get(s.recordId) ?? ZERO,
-            all_versions: counts.get(s.parentId) ?? ZERO,
-          },
-        ]),
-      );
-    },
-    async ofRecord(subject: StatsSubject): Promise<RecordStats> {
-      const map = await this.ofRecords([subject]);
+    ofRecords,
+    ofRecord: async (subject: StatsSubject): Promise<RecordStats> => {
+      const map = await ofRecords([subject]);
       return map.get(subject.recordId) ?? { this_version: ZERO, all_versions: ZERO };
     },
     /** Counts per month (`YYYY-MM`) of one subject, days from `from` up to `until` (excluded). */
-    async monthly(subjectId: string, from: string, until: string) {
+    monthly: async (subjectId: string, from: string, until: string) => {
       const month = sql<string>`to_char(${statsDaily.day}, 'YYYY-MM')`;
       const rows = await db
         .select({
@@ -110,9 +112,7 @@ export function createStatsReader(db: Database, options: { ttlMs: number; maxEnt
         .orderBy(month);
       return rows;
     },
-    forget() {
-      kept.clear();
-    },
+    forget: () => kept.clear(),
   };
 }
 

@@ -16,7 +16,7 @@ export function monthBounds(month: string): { first: string; next: string } {
 /** The months from `begin` to `end` (`YYYY-MM`), both included. */
 export function monthsBetween(begin: string, end: string): string[] {
   const months: string[] = [];
-  for (let month = begin; month <= end && months.length < 1200; ) {
+  for (let month = begin; month <= end && months.length < 1200;) {
     months.push(month);
     month = monthBounds(month).next.slice(0, 7);
   }
@@ -100,7 +100,8 @@ export function createStatsReports(
       const rows = await months(context.id, context.parent.id, monthsBetween(begin, end));
       const { metadata, pids } = context.document;
       const doi = pids.doi?.identifier;
-      const published = String(metadata.publication_date ?? '').slice(0, 4);
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const published = text(metadata.publication_date).slice(0, 4);
       return {
         'report-header': {
           'report-name': 'dataset report',
@@ -119,10 +120,10 @@ export function createStatsReports(
               ...(doi ? [{ type: 'doi', value: doi }] : []),
               { type: 'uri', value: `${site.url}/records/${context.id}` },
             ],
-            'dataset-title': String(metadata.title ?? ''),
+            'dataset-title': text(metadata.title),
             yop: published,
             platform: site.name,
-            publisher: String(metadata.publisher ?? site.name),
+            publisher: text(metadata.publisher) || site.name,
             'publisher-id': [{ type: 'uri', value: site.url }],
             'data-type': 'dataset',
             performance: rows.map(({ month, this_version: counts }) => ({

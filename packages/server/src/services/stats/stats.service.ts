@@ -37,12 +37,15 @@ export function createStatsService(
     /** Writes this server's events, then counts every server's. */
     async aggregate(now?: Date) {
       await recorder.flush();
-      const result = await aggregate(db, { eventsDays: config.eventsDays, ...(now ? { now } : {}) });
+      const result = await aggregate(db, {
+        eventsDays: config.eventsDays,
+        ...(now ? { now } : {}),
+      });
       reader.forget();
       return result;
     },
-    ofRecord: reader.ofRecord.bind(reader),
-    ofRecords: reader.ofRecords.bind(reader),
+    ofRecord: reader.ofRecord,
+    ofRecords: reader.ofRecords,
     forget: reader.forget,
     /** Months, reports and CSV of one record, for who may read (export: manage) it. */
     reports,

@@ -27,9 +27,11 @@ export function MonthsChart({ months }: { months: MonthCounts[] }) {
   const slot = WIDTH / Math.max(months.length, 1);
   const bar = Math.max(slot / 2 - 1, 1);
   const monthName = (month: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
+    new Intl.DateTimeFormat(i18n.language, {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${month}-01T00:00:00Z`));
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" id="record-stats-chart">
@@ -54,13 +56,7 @@ export function MonthsChart({ months }: { months: MonthCounts[] }) {
           return (
             <g key={m.month} role="listitem" aria-label={label}>
               <title>{label}</title>
-              <rect
-                x={i * slot}
-                y={HEIGHT - h(views)}
-                width={bar}
-                height={h(views)}
-                fill={VIEWS}
-              />
+              <rect x={i * slot} y={HEIGHT - h(views)} width={bar} height={h(views)} fill={VIEWS} />
               <rect
                 x={i * slot + bar + 1}
                 y={HEIGHT - h(downloads)}

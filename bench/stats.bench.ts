@@ -2,7 +2,8 @@
 // record read at 20 clients, on a server counting views and downloads and on
 // one that does not (ARCA_STATS=false), interleaved over BENCH_ROUNDS rounds;
 // medians and the ratio counting/not counting (target: at least 0.95).
-// The counting server aggregates every 5 seconds, so counting's whole cost is in.
+// The counting server aggregates every 5 seconds (BENCH_AGGREGATE_SECONDS), so counting's
+// whole cost is in.
 //   node bench/stats.bench.ts                          (PGlite)
 //   DATABASE_URL=postgres://... node bench/stats.bench.ts
 import { measure, table, type Measurement } from './lib/measure.ts';
@@ -10,6 +11,9 @@ import { startArca } from './lib/servers.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// BENCH_CASES=read runs only that case; BENCH_AGGREGATE_SECONDS: how often the counting server counts.
+const kinds = (process.env.BENCH_CASES ?? 'download,read').split(',') as ('download' | 'read')[];
+const aggregateSeconds = process.env.BENCH_AGGREGATE_SECONDS ?? '5';
 const connections = 20;
 const MiB = 1024 ** 2;
 // Robots are not counted: the load comes as a browser.
@@ -63,7 +67,7 @@ async function seed(base: string) {
 
 async function server(port: number, counting: boolean) {
   process.env.ARCA_STATS = String(counting);
-  process.env.ARCA_STATS_AGGREGATE_SECONDS = '5';
+  process.env.ARCA_STATS_AGGREGATE_SECONDS = aggregateSeconds;
   const arca = await startArca(port);
   return { arca, urls: await seed(arca.url) };
 }
@@ -74,7 +78,7 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 try {
   const results: Record<string, Measurement[]> = {};
   for (let round = 0; round < rounds; round++) {
-    for (const kind of ['download', 'read'] as const) {
+    for (const kind of kinds) {
       for (const [label, target] of [
         ['on', on],
         ['off', off],
@@ -95,7 +99,7 @@ try {
     `${on.arca.database}, ${connections} clients, ${seconds} s × ${rounds} rounds (medians)`,
   );
   console.log(table(rows));
-  for (const kind of ['download', 'read']) {
+  for (const kind of kinds) {
     const rate = (label: string) => rows.find((r) => r.name === `${kind}, counting ${label}`)!;
     const ratio = rate('on').requestsPerSecond / rate('off').requestsPerSecond;
     console.log(`${kind}: counting on / off = ${ratio.toFixed(3)}`);

@@ -36,35 +36,53 @@ const countColumns = {
 
 /**
  * Reads the totals (never the raw events). They change only when an aggregation
- * runs, so each app server keeps them for a while (`ttlMs`) and forgets them
- * when it aggregates itself.
+ * runs, so each app server keeps them for a while (`ttlMs`): past it, the kept
+ * counts still answer while one query fetches them again, so a read waits for
+ * the database only the first time a record is asked for, and callers asking
+ * at once share one query. A server forgets them all when it aggregates itself.
  */
 export function createStatsReader(db: Database, options: { ttlMs: number; maxEntries?: number }) {
   const kept = new Map<string, { counts: Counts; until: number }>();
+  const loading = new Map<string, Promise<void>>();
   const max = options.maxEntries ?? 50_000;
+
+  function load(ids: string[]): Promise<void> {
+    const query = db
+      .select({ id: statsTotals.subjectId, ...countColumns })
+      .from(statsTotals)
+      .where(inArray(statsTotals.subjectId, ids))
+      .then((rows) => {
+        const byId = new Map(rows.map(({ id, ...counts }) => [id, counts]));
+        if (kept.size + ids.length > max) kept.clear();
+        const until = Date.now() + options.ttlMs;
+        for (const id of ids) kept.set(id, { counts: byId.get(id) ?? ZERO, until });
+      })
+      .finally(() => ids.forEach((id) => loading.delete(id)));
+    ids.forEach((id) => loading.set(id, query));
+    return query;
+  }
 
   async function totals(ids: string[]): Promise<Map<string, Counts>> {
     const now = Date.now();
-    const found = new Map<string, Counts>();
+    const unique = [...new Set(ids)];
     const missing: string[] = [];
-    for (const id of new Set(ids)) {
+    const stale: string[] = [];
+    for (const id of unique) {
       const entry = kept.get(id);
-      if (entry && entry.until > now) found.set(id, entry.counts);
-      else missing.push(id);
+      if (loading.has(id)) continue;
+      if (!entry) missing.push(id);
+      else if (entry.until <= now) stale.push(id);
     }
-    if (missing.length === 0) return found;
-    const rows = await db
-      .select({ id: statsTotals.subjectId, ...countColumns })
-      .from(statsTotals)
-      .where(inArray(statsTotals.subjectId, missing));
-    const byId = new Map(rows.map(({ id, ...counts }) => [id, counts]));
-    if (kept.size + missing.length > max) kept.clear();
-    for (const id of missing) {
-      const counts = byId.get(id) ?? ZERO;
-      kept.set(id, { counts, until: now + options.ttlMs });
-      found.set(id, counts);
+    // Refreshed in the background; a failure leaves the kept counts for the next try.
+    if (stale.length > 0) load(stale).catch(() => undefined);
+    if (missing.length > 0) void load(missing);
+    const waiting = new Set<Promise<void>>();
+    for (const id of unique) {
+      const query = kept.has(id) ? undefined : loading.get(id);
+      if (query) waiting.add(query);
     }
-    return found;
+    await Promise.all(waiting);
+    return new Map(unique.map((id) => [id, kept.get(id)?.counts ?? ZERO]));
   }
 
   /** The `stats` of each subject, in one query for those not kept. */

@@ -151,6 +151,7 @@ export const errorMessages = {
   concurrentChange:
     'Another change to this record was made at the same time; reload it and try again.',
   invalidQuerySyntax: 'Invalid query string syntax.',
+  invalidPeriod: 'The period ends before it begins.',
   unknownSearchField: 'Unknown search field: {{field}}.',
   redirecting: 'Redirecting...',
   // Deletion (InvenioRDM's tombstones).

@@ -61,6 +61,7 @@ import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import { recordDeletionRoutes } from './resources/record-deletion.routes.ts';
+import { statsRoutes } from './resources/stats.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
 import { fileKeyUrl } from './http/file-key-paths.ts';
@@ -83,6 +84,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   exportRoutes,
   accessRequestRoutes,
   recordDeletionRoutes,
+  statsRoutes,
 ]);
 
 export interface BuildOptions {
@@ -125,6 +127,8 @@ export async function buildApp({
     recordCache,
     searchCache,
   };
+  // Events still buffered are written before the database closes.
+  app.addHook('onClose', () => context.services.stats.flush());
   if (database) {
     const stopFollowingRecords = await recordCache.follow(database);
     app.addHook('onClose', stopFollowingRecords);
@@ -221,6 +225,7 @@ export async function buildApp({
     oaiRoutes,
     discoveryRoutes,
     recordDeletionRoutes,
+    statsRoutes,
   ]) {
     await app.register(
       ACTOR_ROUTES.has(routes) ? withActor(context, routes(context)) : routes(context),

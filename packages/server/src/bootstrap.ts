@@ -16,6 +16,7 @@ import {
 } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
+import { STATS_AGGREGATE_JOB } from './services/stats/stats.service.ts';
 import { backfillSearchFields } from './services/records/search-backfill.ts';
 
 export interface Server {
@@ -61,6 +62,11 @@ export async function startServer(
     const recheck = DATACITE_RECHECK_JOB;
     await services.jobs.enqueue({ kind: recheck, key: recheck, runAt: new Date() });
   }
+  await services.jobs.enqueue({
+    kind: STATS_AGGREGATE_JOB,
+    key: STATS_AGGREGATE_JOB,
+    runAt: new Date(Date.now() + config.stats.aggregateMs),
+  });
   let seeded = false;
   const [existing] = await db.select({ users: count() }).from(users);
   if (config.demoData && existing?.users === 0) {

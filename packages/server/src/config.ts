@@ -138,6 +138,11 @@ const environment = z.object({
     .int()
     .nonnegative()
     .default(1024 * 1024),
+  // Usage statistics (docs/statistics.md).
+  ARCA_STATS: flag.default(true),
+  ARCA_STATS_EVENTS_DAYS: z.coerce.number().int().min(2).default(90),
+  ARCA_STATS_FLUSH_SECONDS: z.coerce.number().positive().default(2),
+  ARCA_STATS_AGGREGATE_SECONDS: z.coerce.number().positive().default(300),
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
   ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
@@ -199,6 +204,18 @@ export interface Config {
   /** Days before an open request expires; 0: never. */
   requestExpiryDays: number;
   discovery: DiscoveryConfig;
+  stats: StatsConfig;
+}
+
+/** Counting views and downloads: off, nothing is recorded (the counts stay as they are). */
+export interface StatsConfig {
+  enabled: boolean;
+  /** Days raw events are kept after they were counted. */
+  eventsDays: number;
+  /** How often buffered events are written. */
+  flushMs: number;
+  /** How often the events are counted into daily counts. */
+  aggregateMs: number;
 }
 
 /** OAI-PMH and what robots.txt asks of crawlers. */
@@ -398,6 +415,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     communityCreation: e.ARCA_COMMUNITY_CREATION,
     requestExpiryDays: e.ARCA_REQUEST_EXPIRY_DAYS,
+    stats: {
+      enabled: e.ARCA_STATS,
+      eventsDays: e.ARCA_STATS_EVENTS_DAYS,
+      flushMs: e.ARCA_STATS_FLUSH_SECONDS * 1000,
+      aggregateMs: e.ARCA_STATS_AGGREGATE_SECONDS * 1000,
+    },
     discovery: {
       oaiAdminEmail: e.ARCA_OAI_ADMIN_EMAIL ?? adminEmail(siteHost(e.ARCA_SITE_URL)),
       oaiPageSize: e.ARCA_OAI_PAGE_SIZE,

@@ -285,6 +285,21 @@ export interface DoiRuleJson {
   allowed_providers: ('managed' | 'external' | 'not_needed')[];
 }
 
+/** Views and downloads of one version or of all versions, counted as COUNTER counts them. */
+export interface UsageCounts {
+  views: number;
+  unique_views: number;
+  downloads: number;
+  unique_downloads: number;
+  /** Bytes of the files downloaded. */
+  data_volume: number;
+}
+
+export interface RecordStatsJson {
+  this_version: UsageCounts;
+  all_versions: UsageCounts;
+}
+
 /** A record or draft as the API returns it. */
 export interface RecordJson {
   id: string;
@@ -311,7 +326,8 @@ export interface RecordJson {
   expanded?: Record<string, unknown>;
   ui?: Record<string, unknown>;
   deletion_status?: { is_deleted: boolean; status: string };
-  stats?: Record<string, unknown>;
+  /** Usage statistics of a published record (InvenioRDM's shape). */
+  stats?: RecordStatsJson;
   tombstone?: Record<string, unknown>;
 }
 

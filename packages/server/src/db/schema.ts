@@ -416,3 +416,4 @@ export * from './schema.communities.ts';
 export * from './schema.requests.ts';
 export * from './schema.files.ts';
 export * from './schema.limits.ts';
+export * from './schema.stats.ts';

@@ -7,6 +7,8 @@ export interface CachedAnswer {
   etag: string;
   contentType: string;
   headers: Record<string, string>;
+  /** The record version answered: a cache hit counts a view of it (usage statistics). */
+  subject?: { recordId: string; parentId: string };
 }
 
 /**

@@ -315,6 +315,9 @@ export const recordPolicy = {
   canManageAccess: canManage,
   /** Accepting or declining access requests (Arca difference §4). */
   canDecideAccessRequests: recordManagers,
+  // Usage statistics: the counts go with the record; their export is its managers'.
+  canReadStats: [PublicRecord, ...canView],
+  canExportStats: canManage,
   // Quota
   // Owners read their record's quota from its files listing; this route is the administrators'.
   canReadQuota: [Administrator, SystemProcess],

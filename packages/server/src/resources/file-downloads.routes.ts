@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Scope } from '../services/files/files.service.ts';
 import { contentDisposition, parseRange } from './content-headers.ts';
 import { contentQuery, idParams, keyParams, tokenQuery } from './files.params.ts';
+import { visitorOf } from './stats-answers.ts';
 
 /** Downloads of draft and record files (API.md §2): one file, with Range, or a zip of all. */
 export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallbackZod {
@@ -24,7 +25,7 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     key: string,
     download: boolean,
   ) {
-    const { file, open } = await files.content(request.actor, id, scope, key);
+    const { file, open, parentId } = await files.content(request.actor, id, scope, key);
     const size = file.object.size ?? 0;
     const etag = `"${(file.object.checksum ?? '').replace(/^md5:/, '')}"`;
     void reply
@@ -46,6 +47,16 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     }
     void reply.type(file.entry.mimetype);
     const bodyless = request.method === 'HEAD';
+    if (!bodyless && scope === 'record') {
+      const event = {
+        recordId: id,
+        parentId,
+        fileKey: file.entry.key,
+        bytes: size,
+        ranged: !!range,
+      };
+      services.stats.download(event, visitorOf(request));
+    }
     if (range) {
       return reply
         .status(206)
@@ -92,6 +103,16 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
       });
     }
     const bodyless = request.method === 'HEAD';
+    if (!bodyless && scope === 'record') {
+      const event = {
+        recordId: id,
+        parentId: archive.parentId,
+        fileKey: '*',
+        bytes: total,
+        ranged: !!range,
+      };
+      services.stats.download(event, visitorOf(request));
+    }
     const body = (start: number, end: number) =>
       bodyless ? undefined : Readable.from(archive.bytes(start, end), { objectMode: false });
     if (range) {

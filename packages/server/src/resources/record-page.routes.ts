@@ -11,6 +11,7 @@ import { recordHead, withHead } from '../http/record-head.ts';
 import { appShellReader } from '../http/web.ts';
 import { signpostingLinks } from '../http/signposting.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
+import { visitorOf } from './stats-answers.ts';
 
 const pageParams = z.object({ id: z.string().min(1).max(100) });
 const pageQuery = z.looseObject({ token: z.string().optional(), preview: z.string().optional() });
@@ -56,7 +57,10 @@ export function recordPageRoutes({
           !request.cookies[LINKS_COOKIE];
         const key = `page|${request.params.id}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
-        if (cached) return reply.headers(cached.headers).send(cached.body);
+        if (cached) {
+          if (cached.subject) services.stats.view(cached.subject, visitorOf(request));
+          return reply.headers(cached.headers).send(cached.body);
+        }
         const generation = recordCache.generation;
 
         const result = await services.records
@@ -81,6 +85,10 @@ export function recordPageRoutes({
           language: request.language,
           languages: request.languages,
         }) as unknown as RecordJson;
+        const subject = { recordId: result.row.id, parentId: result.parent.id };
+        // The landing page is a view; the app's read of the record right after is the same
+        // visitor within 30 seconds, which COUNTER's double-click rule counts once.
+        services.stats.view(subject, visitorOf(request));
         const page = withHead(shell, recordHead(record, config.siteName));
         const headers = { link: signpostingLinks(record) };
         if (anonymous) {
@@ -92,6 +100,7 @@ export function recordPageRoutes({
               etag: '',
               contentType: 'text/html; charset=utf-8',
               headers,
+              subject,
             },
             generation,
           );

@@ -15,6 +15,7 @@ import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 import { negotiate, negotiateFor, sendExport, sendExportList } from './negotiation.ts';
 import type { RecordJson } from '@arca/schema';
 import type { ExportFormat } from '../exports/formats.ts';
+import { visitorOf, withStats } from './stats-answers.ts';
 
 const searchQuery = z.looseObject({
   q: z.string().max(2000).optional(),
@@ -80,7 +81,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         if (negotiated.kind === 'export') {
           return sendList(request, reply, negotiated.format, result.hits);
         }
-        const answer = searchAnswer(request, reply, result, links.api('/records'));
+        const answer = await searchAnswer(request, reply, result, links.api('/records'));
         if (!anonymous) return answer;
         return sendKept(
           request,
@@ -121,7 +122,7 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         if (negotiated.kind === 'export') {
           return sendList(request, reply, negotiated.format, result.hits);
         }
-        return searchAnswer(request, reply, result, links.api('/user/records'));
+        return await searchAnswer(request, reply, result, links.api('/user/records'));
       },
     );
 
@@ -136,8 +137,8 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       return sendExportList(reply, format, records);
     }
 
-    /** Search results: the hits as the search service presented them. */
-    function searchAnswer(
+    /** Search results: the hits as the search service presented them, published ones with `stats`. */
+    async function searchAnswer(
       request: FastifyRequest,
       reply: FastifyReply,
       result: SearchResult,
@@ -151,8 +152,16 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       for (const [key, value] of new URL(request.url, 'http://local').searchParams) {
         if (key !== 'token') (query[key] ??= []).push(value);
       }
+      const published = result.hits.filter((view) => view.kind === 'record');
+      const stats = await services.stats.ofRecords(
+        published.map((view) => ({ recordId: view.row.id, parentId: view.parent.id })),
+      );
+      const hit = (view: (typeof result.hits)[number]) => {
+        const counts = view.kind === 'record' ? stats.get(view.row.id) : undefined;
+        return counts ? { ...serialize(request, view), stats: counts } : serialize(request, view);
+      };
       return {
-        hits: { hits: result.hits.map((view) => serialize(request, view)), total: result.total },
+        hits: { hits: result.hits.map(hit), total: result.total },
         aggregations: Object.fromEntries(
           Object.entries(result.aggregations).map(([name, buckets]) => [
             name,
@@ -289,12 +298,14 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
         const key = `${request.params.id}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const cached = anonymous ? recordCache.get(key) : undefined;
         const generation = recordCache.generation;
-        if (cached) {
+        if (cached?.subject) {
+          services.stats.view(cached.subject, visitorOf(request));
+          const stats = await services.stats.ofRecord(cached.subject);
           return reply
             .headers(cached.headers)
             .header('etag', cached.etag)
             .type(cached.contentType)
-            .send(cached.body);
+            .send(withStats(cached.body, stats));
         }
         const result = await services.records.readRecord(
           request.actor,
@@ -321,19 +332,29 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
             return citation(request, reply, request.params.id, request.query);
           }
         }
-        if (!anonymous) return send(request, reply.headers(headers), result);
+        const subject = { recordId: result.row.id, parentId: result.parent.id };
+        services.stats.view(subject, visitorOf(request));
+        const stats = await services.stats.ofRecord(subject);
+        if (!anonymous) {
+          if (wantsUi(request)) void reply.type(UI_JSON);
+          return reply
+            .headers(headers)
+            .header('etag', `"${result.row.revisionId}"`)
+            .send({ ...serialize(request, result), stats });
+        }
         const answer = {
           body: JSON.stringify(serialize(request, result)),
           etag: `"${result.row.revisionId}"`,
           contentType: wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8',
           headers,
+          subject,
         };
         recordCache.set(key, result.parent.id, answer, generation);
         return reply
           .headers(headers)
           .header('etag', answer.etag)
           .type(answer.contentType)
-          .send(answer.body);
+          .send(withStats(answer.body, stats));
       },
     );
 

@@ -56,6 +56,7 @@ import { accessRequestTokens } from './access-requests/tokens.ts';
 import { userAccessRequestType } from './access-requests/user-access-request.ts';
 import { createUserLimits } from './user-limits.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+import { STATS_AGGREGATE_JOB, createStatsService } from './stats/stats.service.ts';
 import { submissionNotifications } from './communities/submission-notifications.ts';
 
 /** Wires the services together: the one place that knows who depends on whom. */
@@ -148,6 +149,9 @@ export function createServices(
     guestLimits: config.guestRequests,
   });
   records.use(reviews.component);
+  const stats = createStatsService(db, config.stats, {
+    site: { name: config.siteName, url: config.siteUrl },
+  });
   const jobs = createJobQueue(
     db,
     {
@@ -166,6 +170,10 @@ export function createServices(
           options.log?.info({ sweep: counts }, 'files sweep');
         }
         return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
+      },
+      [STATS_AGGREGATE_JOB]: async () => {
+        await stats.aggregate();
+        return { runAgainAt: new Date(Date.now() + config.stats.aggregateMs) };
       },
     },
     config.jobsBackoff,
@@ -253,5 +261,6 @@ export function createServices(
     deletionRequests,
     recordCommunities,
     accessRequests,
+    stats,
   };
 }

@@ -33,6 +33,7 @@ import type { PasswordResetService } from './password-reset.service.ts';
 import type { IdentityService } from './identities/identities.service.ts';
 import type { OidcLoginService } from './identities/oidc-login.service.ts';
 import type { SamlLoginService } from './identities/saml-login.service.ts';
+import type { StatsService } from './stats/stats.service.ts';
 import type { AccessRequestService } from './access-requests/access-requests.service.ts';
 
 /** Every service of the application, as the composition root (index.ts) builds them. */
@@ -87,4 +88,6 @@ export interface Services {
   accessRequests: AccessRequestService;
   /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
   creations: RateLimiter;
+  /** Views and downloads, counted as COUNTER counts them. */
+  stats: StatsService;
 }

@@ -27,6 +27,7 @@ import { TombstonePage } from './TombstonePage.tsx';
 import { Section } from './Section.tsx';
 import { useRecordTitle } from './useRecordTitle.ts';
 import { VersionsList } from './VersionsList.tsx';
+import { RecordStats } from './stats/RecordStats.tsx';
 
 /** `/records/:id`: a record as readers see it; `?preview=1` shows its draft, `?token=` a secret link's access. */
 export function RecordPage() {
@@ -96,6 +97,7 @@ export function RecordPage() {
             <DeletionActions record={record} />
             <Licenses record={record} />
             <VersionsList record={record} token={token} />
+            <RecordStats record={record} token={token} />
             <Communities record={record} />
             {/* A draft is not citable yet: its link and metadata may still change. */}
             {record.is_published && <Citation record={record} token={token} />}

@@ -2,6 +2,7 @@ import type { RecordJson } from '@arca/schema';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../i18n/format.ts';
 import { CREATORS_SHOWN, TITLE_DISPLAY_LENGTH, creatorName, truncate } from './format.ts';
 import { RecordBadges } from './RecordBadges.tsx';
 
@@ -14,7 +15,7 @@ interface RecordSummaryProps {
 
 /** One record in a list: title (60 characters), first creators, badges (SPEC §2, §9). */
 export function RecordSummary({ record, to, withStatus }: RecordSummaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = record.metadata.title || t('records.untitled');
   const creators = record.metadata.creators ?? [];
   const shown = creators.slice(0, CREATORS_SHOWN).map(creatorName).join('; ');
@@ -29,6 +30,17 @@ export function RecordSummary({ record, to, withStatus }: RecordSummaryProps) {
         {creators.length > 0 && (
           <Text size="sm" c="dimmed">
             {others > 0 ? t('records.creatorsAndOthers', { names: shown, count: others }) : shown}
+          </Text>
+        )}
+        {record.stats && (
+          <Text size="xs" c="dimmed">
+            {t('records.stats.viewsValue', {
+              value: formatNumber(record.stats.all_versions.unique_views, i18n.language),
+            })}
+            {' · '}
+            {t('records.stats.downloadsValue', {
+              value: formatNumber(record.stats.all_versions.unique_downloads, i18n.language),
+            })}
           </Text>
         )}
       </Stack>

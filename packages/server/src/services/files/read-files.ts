@@ -30,12 +30,15 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
 
     /** A completed file's bytes (or a range of them), for download. */
     async content(actor: Actor, id: string, scope: Scope, key: string) {
-      const file = await buckets.find(await load(actor, id, scope), key, false);
+      const bucket = await load(actor, id, scope);
+      const file = await buckets.find(bucket, key, false);
       if (file.entry.status !== 'completed') {
         throw new DomainError('notFound', 'fileNotCommitted', { params: { key: file.entry.key } });
       }
       return {
         file: { ...file, recordId: id, scope } satisfies FileView,
+        /** Whose statistics a download counts in. */
+        parentId: bucket.parent.id,
         open: (range?: ByteRange) => storage.read(file.object.storageKey, range),
       };
     },
@@ -45,7 +48,7 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
       const bucket = await load(actor, id, scope);
       const all = bucket.files.entries ?? (await buckets.repo.list(id, scope === 'draft'));
       const files = all.filter((f) => f.entry.status === 'completed');
-      return { ...filesArchive(files, storage, crcs), name: bucket.id };
+      return { ...filesArchive(files, storage, crcs), name: bucket.id, parentId: bucket.parent.id };
     },
   };
 }

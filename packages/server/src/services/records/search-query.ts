@@ -97,6 +97,10 @@ function rankingWords(node: QueryNode): string[] {
   }
 }
 
+/** A parent's total, 0 before it was ever counted (one primary-key lookup per row). */
+const parentTotal = (table: Table, column: 'unique_views' | 'unique_downloads') =>
+  sql`coalesce((SELECT ${sql.raw(column)} FROM stats_totals WHERE subject_id = ${table.parentId}), 0)`;
+
 export function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[] {
   const tieBreak = [desc(table.createdAt), asc(table.id)];
   switch (sort) {
@@ -117,10 +121,12 @@ export function ordering(table: Table, sort: RecordSort, node: QueryNode): SQL[]
       return [desc(table.updatedAt), asc(table.id)];
     case 'updated-asc':
       return [asc(table.updatedAt), asc(table.id)];
-    // Views and downloads are not counted yet: most viewed and downloaded fall back to newest.
-    case 'newest':
+    // As InvenioRDM: by the unique views or downloads of all versions (stats_totals of the parent).
     case 'mostviewed':
+      return [sql`${parentTotal(table, 'unique_views')} DESC`, ...tieBreak];
     case 'mostdownloaded':
+      return [sql`${parentTotal(table, 'unique_downloads')} DESC`, ...tieBreak];
+    case 'newest':
       return tieBreak;
   }
 }

@@ -211,6 +211,32 @@ describe('restricted records at DataCite', () => {
     const state = await alice.get(`/api/records/${record.id}/pids/doi`);
     expect(state.json.doi.registration).toMatchObject({ state: 'registered', pending: false });
   });
+
+  it('makes the DOIs of an embargoed record findable, with its metadata, once the embargo is lifted', async () => {
+    const embargoed = {
+      access: {
+        record: 'restricted',
+        files: 'restricted',
+        embargo: { active: true, until: '2999-01-01', reason: 'Patent pending' },
+      },
+    };
+    const draft = (await createDraft(alice, publishable('Embargoed study', embargoed))).json;
+    await alice.post(`/api/records/${draft.id}/draft/pids/doi`);
+    const record = (await alice.post(`/api/records/${draft.id}/draft/actions/publish`)).json;
+    await settle();
+    expect(datacite.get(doiOf(record.id))?.state).toBe('draft');
+
+    // The embargo's date has come: the job lifts it as of a day after its end.
+    const lifted = await t.services.records.liftEmbargo(record.id, new Date('2999-01-02'));
+    expect(lifted).toBe('lifted');
+    await settle();
+    for (const doi of [doiOf(record.id), doiOf(record.parent.id)]) {
+      expect(datacite.get(doi), doi).toMatchObject({
+        state: 'findable',
+        attributes: expect.objectContaining({ titles: [{ title: 'Embargoed study' }] }),
+      });
+    }
+  });
 });
 
 describe('DataCite failures', () => {

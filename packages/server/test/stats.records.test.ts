@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
-import { publishRecord, publishable } from './records.helpers.ts';
+import { createDraft, publishRecord, publishable } from './records.helpers.ts';
 import { ROBOT, browser } from './stats.helpers.ts';
 
 // Views and downloads through the API, counted and shown as InvenioRDM shows them.
@@ -188,5 +188,14 @@ describe('usage statistics', () => {
     expect(await order('mostviewed')).toEqual([two, three, one]);
     // No downloads: newest first.
     expect(await order('mostdownloaded')).toEqual([three, two, one]);
+    // My uploads merge drafts and records in the same order: the new draft, not viewed, last.
+    const draft = await createDraft(alice, publishable(`${tag} draft`));
+    const mine = await alice.get(`/api/user/records?q=${tag}&sort=mostviewed`);
+    expect((mine.json.hits.hits as { id: string }[]).map((hit) => hit.id)).toEqual([
+      two,
+      three,
+      draft.json.id,
+      one,
+    ]);
   });
 });

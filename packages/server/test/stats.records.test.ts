@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
-import { publishRecord, publishable } from './records.helpers.ts';
+import { createDraft, publishRecord, publishable } from './records.helpers.ts';
 import { ROBOT, browser } from './stats.helpers.ts';
 
 // Views and downloads through the API, counted and shown as InvenioRDM shows them.
@@ -141,6 +141,36 @@ describe('usage statistics', () => {
     expect((await guest.get(`/api/records/${record.id}/stats?begin=2026-13`)).status).toBe(400);
   });
 
+  it('reports a month of the repository: its public records counted, no restricted one', async () => {
+    const open = await publishRecord(alice, publishable('Open report'));
+    const hidden = await publishRecord(
+      alice,
+      publishable('Hidden report', { access: { record: 'restricted', files: 'restricted' } }),
+    );
+    await view(open.id, 1);
+    await view(open.id, 2);
+    await view(hidden.id, 3, alice);
+    await counted();
+    expect((await view(hidden.id, 3, alice)).json.stats.this_version.views).toBe(1);
+    const month = new Date().toISOString().slice(0, 7);
+    const report = await guest.get(`/api/stats/reports/repository?month=${month}`);
+    expect(report.status, report.body).toBe(200);
+    expect(report.json['report-header']['reporting-period']['begin-date']).toBe(`${month}-01`);
+    const datasets = report.json['report-datasets'] as {
+      'dataset-id': { value: string }[];
+      performance: { instance: { 'metric-type': string; count: number }[] }[];
+    }[];
+    const about = (id: string) =>
+      datasets.find((d) => d['dataset-id'].some((i) => i.value.endsWith(`/records/${id}`)));
+    expect(about(hidden.id)).toBeUndefined();
+    expect(about(open.id)?.performance[0]?.instance).toContainEqual(
+      expect.objectContaining({ 'metric-type': 'total-dataset-investigations', count: 2 }),
+    );
+    const before = await guest.get('/api/stats/reports/repository?month=2020-01');
+    expect(before.json['report-datasets']).toEqual([]);
+    expect((await guest.get('/api/stats/reports/repository?month=2020-13')).status).toBe(400);
+  });
+
   it('sorts by unique views and unique downloads of all versions', async () => {
     const tag = `sorted${Date.now()}`;
     const ids: string[] = [];
@@ -158,5 +188,14 @@ describe('usage statistics', () => {
     expect(await order('mostviewed')).toEqual([two, three, one]);
     // No downloads: newest first.
     expect(await order('mostdownloaded')).toEqual([three, two, one]);
+    // My uploads merge drafts and records in the same order: the new draft, not viewed, last.
+    const draft = await createDraft(alice, publishable(`${tag} draft`));
+    const mine = await alice.get(`/api/user/records?q=${tag}&sort=mostviewed`);
+    expect((mine.json.hits.hits as { id: string }[]).map((hit) => hit.id)).toEqual([
+      two,
+      three,
+      draft.json.id,
+      one,
+    ]);
   });
 });

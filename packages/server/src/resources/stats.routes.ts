@@ -21,7 +21,10 @@ const period = (query: z.infer<typeof periodQuery>, months: number) => {
   return { begin: query.begin ?? fallback.begin, end: query.end ?? fallback.end };
 };
 
-/** A record's usage statistics by month, its CSV export and its COUNTER report (docs/statistics.md). */
+/**
+ * A record's usage statistics by month, its CSV export and its COUNTER report;
+ * the repository's monthly COUNTER report (docs/statistics.md).
+ */
 export function statsRoutes({ services }: AppContext): FastifyPluginCallbackZod {
   const tags = ['statistics'];
   const reports = services.stats.reports;
@@ -79,6 +82,22 @@ export function statsRoutes({ services }: AppContext): FastifyPluginCallbackZod 
       async (request) => {
         const { begin, end } = period(request.query, 1);
         return reports.datasetReport(request.actor, request.params.id, begin, end);
+      },
+    );
+
+    app.get(
+      '/api/stats/reports/repository',
+      {
+        schema: {
+          tags,
+          summary:
+            'COUNTER dataset report of the public records (Make Data Count; default: this month)',
+          querystring: z.object({ month: month.optional() }),
+        },
+      },
+      async (request) => {
+        const chosen = request.query.month ?? lastMonths(1).end;
+        return services.stats.repositoryReport(chosen);
       },
     );
     done();

@@ -170,8 +170,15 @@ export function compareRows(
   a: DraftRow | RecordRow,
   b: DraftRow | RecordRow,
   sort: RecordSort,
+  /** For `mostviewed`/`mostdownloaded`: each parent's unique views or downloads. */
+  parentCounts: Map<string, number> = new Map(),
 ): number {
   switch (sort) {
+    case 'mostviewed':
+    case 'mostdownloaded': {
+      const count = (row: DraftRow | RecordRow) => parentCounts.get(row.parentId) ?? 0;
+      return count(b) - count(a) || b.createdAt.getTime() - a.createdAt.getTime();
+    }
     case 'oldest':
       return a.createdAt.getTime() - b.createdAt.getTime();
     case 'updated-asc':
@@ -182,8 +189,6 @@ export function compareRows(
       return b.versionIndex - a.versionIndex;
     case 'bestmatch':
     case 'newest':
-    case 'mostviewed':
-    case 'mostdownloaded':
       return b.createdAt.getTime() - a.createdAt.getTime();
   }
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drafts, parents, records } from '../../db/schema.ts';
+import { drafts, parents, records, statsTotals } from '../../db/schema.ts';
 import { permissionDenied } from '../errors.ts';
 import { checkWindow } from '../pagination.ts';
 import { NO_RECORD } from './state.ts';
@@ -213,9 +213,9 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
         ),
       ]);
       const sort = draftHits.sort;
-      const merged = [...draftHits.contexts, ...(recordHits?.contexts ?? [])].sort((a, b) =>
-        compareRows(a.row, b.row, sort),
-      );
+      const found = [...draftHits.contexts, ...(recordHits?.contexts ?? [])];
+      const counts = await parentCounts(db, sort, [...new Set(found.map((c) => c.row.parentId))]);
+      const merged = found.sort((a, b) => compareRows(a.row, b.row, sort, counts));
       const aggregations: Record<string, FacetBucket[]> = {};
       for (const facet of RECORD_FACETS) {
         const counts = new Map<string, number>();
@@ -245,6 +245,23 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       };
     },
   };
+}
+
+/** The counts the sorts by views or downloads order by (stats_totals, as `ordering` reads them). */
+async function parentCounts(
+  db: Database,
+  sort: RecordSort,
+  parentIds: string[],
+): Promise<Map<string, number>> {
+  if ((sort !== 'mostviewed' && sort !== 'mostdownloaded') || parentIds.length === 0) {
+    return new Map();
+  }
+  const column = sort === 'mostviewed' ? statsTotals.uniqueViews : statsTotals.uniqueDownloads;
+  const rows = await db
+    .select({ id: statsTotals.subjectId, count: column })
+    .from(statsTotals)
+    .where(inArray(statsTotals.subjectId, parentIds));
+  return new Map(rows.map((row) => [row.id, row.count]));
 }
 
 export type RecordSearch = ReturnType<typeof createRecordSearch>;

@@ -3,15 +3,9 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { loadAuthorized } from '../records/context.ts';
 import { DomainError } from '../errors.ts';
 import type { StatsReader } from './reader.ts';
+import { datasetOf, monthBounds, performance, reportHeader } from './counter.ts';
 
 type Monthly = Awaited<ReturnType<StatsReader['monthly']>>[number];
-
-/** `YYYY-MM` → its first day, and the first day of the month after. */
-export function monthBounds(month: string): { first: string; next: string } {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  const next = number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
-  return { first: `${month}-01`, next: `${next}-01` };
-}
 
 /** The months from `begin` to `end` (`YYYY-MM`), both included. */
 export function monthsBetween(begin: string, end: string): string[] {
@@ -22,11 +16,6 @@ export function monthsBetween(begin: string, end: string): string[] {
   }
   return months;
 }
-
-const lastDay = (month: string) =>
-  new Date(Date.parse(`${monthBounds(month).next}T00:00:00Z`) - 86_400_000)
-    .toISOString()
-    .slice(0, 10);
 
 const EMPTY = {
   views: 0,
@@ -99,53 +88,18 @@ export function createStatsReports(
       const context = await loadAuthorized(db, actor, id, 'record', 'canReadStats');
       const rows = await months(context.id, context.parent.id, monthsBetween(begin, end));
       const { metadata, pids } = context.document;
-      const doi = pids.doi?.identifier;
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      const published = text(metadata.publication_date).slice(0, 4);
+      const record = { id: context.id, metadata, doi: pids.doi?.identifier };
       return {
-        'report-header': {
-          'report-name': 'dataset report',
-          'report-id': 'DSR',
-          release: 'rd1',
-          created: now.toISOString().slice(0, 10),
-          'created-by': site.name,
-          'reporting-period': { 'begin-date': `${begin}-01`, 'end-date': lastDay(end) },
-          'report-filters': [],
-          'report-attributes': [],
-          exceptions: [],
-        },
+        'report-header': reportHeader(site, begin, end, now),
         'report-datasets': [
           {
-            'dataset-id': [
-              ...(doi ? [{ type: 'doi', value: doi }] : []),
-              { type: 'uri', value: `${site.url}/records/${context.id}` },
-            ],
-            'dataset-title': text(metadata.title),
-            yop: published,
-            platform: site.name,
-            publisher: text(metadata.publisher) || site.name,
-            'publisher-id': [{ type: 'uri', value: site.url }],
-            'data-type': 'dataset',
-            performance: rows.map(({ month, this_version: counts }) => ({
-              period: { 'begin-date': `${month}-01`, 'end-date': lastDay(month) },
-              instance: [
-                metric('total-dataset-investigations', counts.views + counts.downloads),
-                metric('unique-dataset-investigations', counts.unique_investigations),
-                metric('total-dataset-requests', counts.downloads),
-                metric('unique-dataset-requests', counts.unique_downloads),
-              ],
-            })),
+            ...datasetOf(site, record),
+            performance: rows.map(({ month, this_version: counts }) => performance(month, counts)),
           },
         ],
       };
     },
   };
 }
-
-const metric = (type: string, count: number) => ({
-  'access-method': 'regular',
-  'metric-type': type,
-  count,
-});
 
 export type StatsReports = ReturnType<typeof createStatsReports>;

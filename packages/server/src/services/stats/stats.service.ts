@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { aggregate } from './aggregate.ts';
 import { createStatsReader } from './reader.ts';
 import { createStatsReports } from './reports.ts';
+import { repositoryReport } from './repository-report.ts';
 import { createRecorder, type DownloadEvent, type StatsSubject } from './recorder.ts';
 import type { VisitorInput } from './visitor.ts';
 
@@ -49,6 +50,8 @@ export function createStatsService(
     forget: reader.forget,
     /** Months, reports and CSV of one record, for who may read (export: manage) it. */
     reports,
+    /** The repository's COUNTER report of one month (`YYYY-MM`): its public records. */
+    repositoryReport: (month: string, now?: Date) => repositoryReport(db, options.site, month, now),
   };
 }
 

@@ -230,6 +230,11 @@ export function createServices(
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     monitoring: createMonitoringService(db, userLimits),
+    providerLogins: createRateLimiter(db, {
+      max: config.login.providerRequestsPerAddress,
+      windowMs: config.login.windowMs,
+      message: 'tooManyAttempts',
+    }),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,

@@ -88,6 +88,8 @@ export interface Services {
   accessRequests: AccessRequestService;
   /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
   creations: RateLimiter;
+  /** Requests to the identity providers' sign-in routes, per client address. */
+  providerLogins: RateLimiter;
   /** Views and downloads, counted as COUNTER counts them. */
   stats: StatsService;
 }

@@ -91,7 +91,11 @@ describe('changing one’s address', () => {
     expect(await mailsSince(mailsBefore)).toEqual([]);
 
     const token = (claims: { e: number; f: string }) =>
-      signToken('not the site secret', 'email-change', { u: user.id, n: 'y@example.org', ...claims });
+      signToken('not the site secret', 'email-change', {
+        u: user.id,
+        n: 'y@example.org',
+        ...claims,
+      });
     const forged = await confirm(
       token({ e: Math.floor(Date.now() / 1000) + 600, f: fingerprint(user.email) }),
     );
@@ -104,5 +108,19 @@ describe('changing one’s address', () => {
     });
     expect((await confirm(expired)).status).toBe(400);
     expect((await browser.get('/api/me')).json.email).toBe(user.email);
+  });
+
+  it('10 parallel uses of one link change the address once and send one notice', async () => {
+    const { user, browser, mailsBefore } = await signedIn();
+    const email = `parallel-${user.id}@example.org`;
+    await browser.post('/api/me/email', { email, current_password: DEFAULT_PASSWORD });
+    const [mail] = await mailsSince(mailsBefore);
+    const link = linksIn(mail!.raw).find((url) => url.includes('/verify-email?'))!;
+    const token = new URL(link).searchParams.get('token')!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(token)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, ...Array(9).fill(400)]);
+    expect((await browser.get('/api/me')).json.email).toBe(email);
+    const notices = await mailsSince(mailsBefore + 1);
+    expect(notices.map((notice) => notice.to)).toEqual([[user.email]]);
   });
 });

@@ -94,6 +94,13 @@ export const passwordChange = z.object({
 });
 export type PasswordChange = z.infer<typeof passwordChange>;
 
+/** Asking to change one's address (`POST /api/me/email`): it changes once the new one is confirmed. */
+export const emailChange = z.object({
+  email,
+  current_password: z.string(msg('required')).min(1, msg('required')),
+});
+export type EmailChange = z.infer<typeof emailChange>;
+
 /** Asking for a reset link (`POST /api/auth/password/forgot`). */
 export const passwordForgot = z.object({ email });
 export type PasswordForgot = z.infer<typeof passwordForgot>;

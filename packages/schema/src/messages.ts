@@ -135,6 +135,7 @@ export const errorMessages = {
   signupDisabled: 'Sign-up is switched off on this site.',
   emailTaken: 'An account with this email address already exists.',
   wrongCurrentPassword: 'This is not your current password.',
+  emailUnchanged: 'This is already your address.',
   // Mailed account links and verified addresses (issue 23).
   resetLinkInvalid: 'This link is invalid, has expired or was already used. Ask for a new one.',
   verifyLinkInvalid: 'This confirmation link is invalid or has expired. Ask for a new one.',

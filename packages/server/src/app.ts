@@ -15,6 +15,7 @@ import { createSearchCache } from './http/search-cache.ts';
 import { createRecordCache } from './http/record-cache.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCreationLimit } from './http/creation-limit.ts';
+import { registerProviderLoginLimit } from './http/provider-login-limit.ts';
 import { registerAuthentication } from './http/auth.ts';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, registerErrorHandling, registerJsonParser } from './http/error-handler.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
   registerAuthentication(app, context);
   registerActor(app);
   registerCreationLimit(app, context.services.creations);
+  registerProviderLoginLimit(app, context.services.providerLogins);
 
   await app.register(fastifySwagger, {
     openapi: {

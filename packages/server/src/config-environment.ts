@@ -27,6 +27,7 @@ export const environment = z.object({
   ARCA_LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  ARCA_PROVIDER_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   // Accounts (issue 23): mailed links, verified addresses, local passwords.
   ARCA_PASSWORD_RESET_MINUTES: z.coerce.number().positive().default(60),
   ARCA_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().positive().default(3),

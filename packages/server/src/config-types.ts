@@ -14,7 +14,13 @@ export interface Config {
   groupsEnabled: boolean;
   demoData: boolean;
   sessionLifetimeMs: number;
-  login: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  login: {
+    windowMs: number;
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    /** Requests to the identity providers' sign-in routes per client address and window. */
+    providerRequestsPerAddress: number;
+  };
   accounts: AccountsConfig;
   /** Guest access requests (each mails a verification link) per hour. */
   guestRequests: { perEmail: number; perAddress: number };

@@ -50,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.ARCA_LOGIN_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: e.ARCA_LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.ARCA_LOGIN_MAX_FAILURES_PER_ADDRESS,
+      providerRequestsPerAddress: e.ARCA_PROVIDER_REQUESTS_PER_ADDRESS,
     },
     accounts: {
       passwordResetMs: e.ARCA_PASSWORD_RESET_MINUTES * 60_000,

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Provider, type InteractionResults } from 'oidc-provider';
@@ -15,8 +15,13 @@ export interface IdpPerson {
   deny?: boolean;
 }
 
+/** How the next token answers' ID token is forged on its way to Arca, or not at all. */
+export type Forgery = 'audience' | 'nonce' | 'signature' | null;
+
 export interface TestIdp {
   issuer: string;
+  /** Set to forge the ID token of every token answer until set back to null. */
+  forge: Forgery;
   /** Who signs in next (read at each interaction). */
   person: IdpPerson;
   /**
@@ -30,12 +35,66 @@ export interface TestIdp {
 
 /** A real OpenID provider (oidc-provider) on a random local port, with its own keys. */
 export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
+  // Arca talks to a relay in front of the provider (the issuer's address), which
+  // can forge the ID token in the token endpoint's answer: the provider never would.
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const relay = http.createServer();
+  const listen = async (s: http.Server) => {
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    return (s.address() as AddressInfo).port;
+  };
+  const backendPort = await listen(server);
+  const issuer = `http://127.0.0.1:${await listen(relay)}`;
   const people = new Map<string, IdpPerson>();
-  const state: { person: IdpPerson } = { person: { sub: 'nobody' } };
+  const state: { person: IdpPerson; forge: Forgery } = {
+    person: { sub: 'nobody' },
+    forge: null,
+  };
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey: strangerKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  function forgeIdToken(idToken: string, forgery: Exclude<Forgery, null>): string {
+    const [header, payload] = idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    if (forgery === 'audience') claims.aud = 'another-client';
+    if (forgery === 'nonce') claims.nonce = 'a nonce of another login';
+    const key: KeyObject = forgery === 'signature' ? strangerKey : privateKey;
+    const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
+  }
+
+  relay.on('request', (req, res) => {
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: backendPort,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        const forgery = state.forge;
+        if (!forgery || req.url !== '/token' || answer.statusCode !== 200) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const tokens = JSON.parse(Buffer.concat(chunks).toString()) as { id_token: string };
+          tokens.id_token = forgeIdToken(tokens.id_token, forgery);
+          const { 'content-length': _length, ...headers } = answer.headers;
+          res.writeHead(200, headers);
+          res.end(JSON.stringify(tokens));
+        });
+      },
+    );
+    req.pipe(upstream);
+  });
 
   const provider = new Provider(issuer, {
     clients: [
@@ -100,6 +159,12 @@ export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
     set person(person: IdpPerson) {
       state.person = person;
     },
+    get forge() {
+      return state.forge;
+    },
+    set forge(forgery: Forgery) {
+      state.forge = forgery;
+    },
     async authorize(url, siteUrl) {
       const jar = new Map<string, string>();
       let next = new URL(url);
@@ -121,8 +186,10 @@ export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
       throw new Error('too many redirects at the provider');
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      for (const s of [relay, server]) {
+        s.closeAllConnections();
+        await new Promise((resolve) => s.close(resolve));
+      }
     },
   };
 }

@@ -124,6 +124,21 @@ describe('OpenID Connect sign-in', () => {
     expect((await t.client().get('/api/auth/oidc/nowhere/login')).status).toBe(404);
   });
 
+  it.each(['audience', 'nonce', 'signature'] as const)(
+    'refuses an ID token with a wrong %s and opens no session',
+    async (forgery) => {
+      const browser = t.client();
+      idp.forge = forgery;
+      try {
+        const answer = await signIn(browser, person());
+        expect(answer.headers.location).toBe('/login?provider_error=failed&provider=uni');
+      } finally {
+        idp.forge = null;
+      }
+      expect((await browser.get('/api/me')).status).toBe(401);
+    },
+  );
+
   it('links an identity to the signed-in user, never one of another user', async () => {
     const user = await buildUser(t.services);
     const browser = t.client();

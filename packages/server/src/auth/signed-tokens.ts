@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { safeEqual } from './secrets.ts';
 
 /** What a mailed link proves: the purpose keeps a verification link from resetting a password. */
-export type TokenPurpose = 'password-reset' | 'email-verification';
+export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change';
 
 export interface SignedClaims {
   /** The user. */
@@ -11,6 +11,8 @@ export interface SignedClaims {
   e: number;
   /** A fingerprint of the state the token was made for (a password hash, an address). */
   f: string;
+  /** The new address an address change confirms. */
+  n?: string;
 }
 
 const mac = (secret: string, purpose: TokenPurpose, body: string) =>
@@ -40,6 +42,7 @@ export function readToken(
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SignedClaims;
     if (!Number.isInteger(claims.u) || typeof claims.f !== 'string') return null;
     if (typeof claims.e !== 'number' || claims.e * 1000 <= now) return null;
+    if (claims.n !== undefined && typeof claims.n !== 'string') return null;
     return claims;
   } catch {
     return null;

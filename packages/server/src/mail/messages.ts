@@ -75,6 +75,14 @@ export const mailMessages = {
   verifyEmailBody:
     'Confirm that this email address belongs to your account at {{site}}. The link works for {{hours}} hours. If you did not ask for this, ignore this message.',
   verifyEmailAction: 'Confirm my address',
+
+  emailChangeSubject: 'Confirm your new email address at {{site}}',
+  emailChangeBody:
+    'Confirm that this address should replace the one on your account at {{site}}. The address changes only when you follow the link, which works for {{hours}} hours. If you did not ask for this, ignore this message.',
+  emailChangedSubject: 'Your email address at {{site}} was changed',
+  emailChangedBody:
+    'The email address of your account at {{site}} is now {{address}}. If you did not make this change, reset your password at once and tell the site’s administrators.',
+  emailChangedAction: 'Open my settings',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

@@ -56,6 +56,11 @@ describe('mail templates', () => {
         'Confirm your email address at Arca',
         'Confirm that this email address belongs to your account at Arca.',
       ],
+      'email-change': ['Confirm your new email address at Arca', 'which works for 48 hours.'],
+      'email-changed': [
+        'Your email address at Arca was changed',
+        'The email address of your account at Arca is now new@example.org.',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {
@@ -67,6 +72,7 @@ describe('mail templates', () => {
         permission: 'manage',
         minutes: '60',
         hours: '48',
+        address: 'new@example.org',
       });
       const [subject, phrase] = expected[name];
       expect(mail.subject, name).toBe(subject);

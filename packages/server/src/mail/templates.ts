@@ -105,6 +105,16 @@ export const MAIL_TEMPLATES = {
     body: ['verifyEmailBody'],
     action: { label: 'verifyEmailAction', url: 'url' },
   },
+  'email-change': {
+    subject: 'emailChangeSubject',
+    body: ['emailChangeBody'],
+    action: { label: 'verifyEmailAction', url: 'url' },
+  },
+  'email-changed': {
+    subject: 'emailChangedSubject',
+    body: ['emailChangedBody'],
+    action: { label: 'emailChangedAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -135,6 +145,8 @@ export interface MailParams {
   /** How long a mailed account link works. */
   minutes?: string;
   hours?: string;
+  /** An account's new address. */
+  address?: string;
 }
 
 /** Renders a template in a language, as text and as HTML. */

@@ -11,6 +11,7 @@ import { createDirectoryService } from './directory.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createEmailVerificationService } from './email-verification.service.ts';
+import { createEmailChangeService } from './email-change.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createLoginLimiter } from './login-limiter.service.ts';
 import { createSessionService } from './sessions.service.ts';
@@ -180,13 +181,14 @@ export function createServices(
   );
   const targets = createShareTargets(db);
   const verification = createEmailVerificationService({ db, config, sessions, mailer: mail });
+  const limiter = createLoginLimiter(db, config.login);
   const accounts = createAccountService({
     db,
     config,
     sessions,
     mailer: mail,
     verification,
-    limiter: createLoginLimiter(db, config.login),
+    limiter,
     onProfileChanged: (user) => vocabularies.syncUserName(user),
   });
   const identities = createIdentityService({
@@ -212,6 +214,7 @@ export function createServices(
     harvest: createHarvest(db, (...hits) => records.presentHits(...hits)),
     accounts,
     verification,
+    emailChanges: createEmailChangeService({ db, config, sessions, mailer: mail, limiter }),
     identities,
     oidc: createOidcLoginService({
       providers: config.accounts.oidcProviders,
@@ -230,6 +233,11 @@ export function createServices(
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     monitoring: createMonitoringService(db, userLimits),
+    providerLogins: createRateLimiter(db, {
+      max: config.login.providerRequestsPerAddress,
+      windowMs: config.login.windowMs,
+      message: 'tooManyAttempts',
+    }),
     creations: createRateLimiter(db, {
       max: config.userLimits.creationsPerMinute,
       windowMs: 60_000,

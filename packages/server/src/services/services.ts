@@ -29,6 +29,7 @@ import type { RequestEvents } from './requests/events.ts';
 import type { FilesService } from './files/files.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
+import type { EmailChangeService } from './email-change.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { IdentityService } from './identities/identities.service.ts';
 import type { OidcLoginService } from './identities/oidc-login.service.ts';
@@ -42,6 +43,7 @@ export interface Services {
   accounts: AccountService;
   passwordResets: PasswordResetService;
   verification: EmailVerificationService;
+  emailChanges: EmailChangeService;
   /** Identities at external providers linked to accounts. */
   identities: IdentityService;
   /** Sign-in through OpenID Connect providers. */
@@ -88,6 +90,8 @@ export interface Services {
   accessRequests: AccessRequestService;
   /** New drafts, communities and requests per user and minute (http/creation-limit.ts). */
   creations: RateLimiter;
+  /** Requests to the identity providers' sign-in routes, per client address. */
+  providerLogins: RateLimiter;
   /** Views and downloads, counted as COUNTER counts them. */
   stats: StatsService;
 }

@@ -1,4 +1,4 @@
-import type { PasswordChange, ProfileUpdate, UserItem } from '@arca/schema';
+import type { EmailChange, PasswordChange, ProfileUpdate, UserItem } from '@arca/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -26,4 +26,13 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens }),
   });
+}
+
+/** Mails a link to the new address; the address changes when the link is used. */
+export function changeEmail(body: EmailChange): Promise<{ email: string }> {
+  return api.post<{ email: string }>('/api/me/email', body);
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
 }

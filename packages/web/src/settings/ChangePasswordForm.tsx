@@ -2,6 +2,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { PASSWORD_MIN_LENGTH, passwordChange, type PasswordChange } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,6 +21,7 @@ const empty: PasswordFormValues = { current_password: '', password: '', revoke_t
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
+  const titleId = useId();
   const fieldErrorText = useFieldErrorText();
   const change = useChangePassword();
   const { register, handleSubmit, setError, reset, formState } = useForm<
@@ -40,9 +42,11 @@ export function ChangePasswordForm() {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate aria-labelledby={titleId} onSubmit={(event) => void submit(event)}>
       <Stack maw={560}>
-        <Title order={3}>{t('settings.password.title')}</Title>
+        <Title order={3} id={titleId}>
+          {t('settings.password.title')}
+        </Title>
         {change.error && <ErrorAlert error={change.error} />}
         <PasswordInput
           label={t('settings.password.current')}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { buildUser, siteConfig } from '../test/fixtures.ts';
@@ -73,8 +73,9 @@ describe('ProfilePage', () => {
     async function changePassword(revoke: boolean) {
       const requests = mockFetch({ ...loggedIn, 'POST /api/me/password': reply(204) });
       const { user } = renderApp('/me/settings');
-      await user.type(await screen.findByLabelText('Current password'), 'old password');
-      await user.type(screen.getByLabelText('New password'), 'a brand new password');
+      const form = within(await screen.findByRole('form', { name: 'Change password' }));
+      await user.type(form.getByLabelText('Current password'), 'old password');
+      await user.type(form.getByLabelText('New password'), 'a brand new password');
       const box = screen.getByRole('checkbox', { name: /Also revoke my API tokens/ });
       expect(box).not.toBeChecked();
       if (revoke) await user.click(box);
@@ -109,10 +110,11 @@ describe('ProfilePage', () => {
         }),
       });
       const { user } = renderApp('/me/settings');
-      await user.type(await screen.findByLabelText('Current password'), 'wrong');
-      await user.type(screen.getByLabelText('New password'), 'a brand new password');
-      await user.click(screen.getByRole('button', { name: 'Change password' }));
-      expect(await screen.findByLabelText('Current password')).toHaveAccessibleDescription(
+      const form = within(await screen.findByRole('form', { name: 'Change password' }));
+      await user.type(form.getByLabelText('Current password'), 'wrong');
+      await user.type(form.getByLabelText('New password'), 'a brand new password');
+      await user.click(form.getByRole('button', { name: 'Change password' }));
+      expect(await form.findByLabelText('Current password')).toHaveAccessibleDescription(
         expect.stringContaining('This is not your current password.'),
       );
     });

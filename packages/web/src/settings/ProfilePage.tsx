@@ -10,6 +10,7 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { setServerFieldErrors, useFieldErrorText } from '../ui/form-errors.ts';
 import { AffiliationInput } from './AffiliationInput.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { notify } from '../ui/notify.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 
@@ -42,6 +43,7 @@ export function ProfilePage() {
       <Title order={2}>{t('settings.profile.title')}</Title>
       {/* RequireLogin guarantees the user; the key starts a fresh form for another one. */}
       {user && <ProfileForm key={user.id} user={user} />}
+      {user && <ChangeEmailForm key={`email-${user.id}`} email={user.email ?? ''} />}
       {user && <ChangePasswordForm key={`password-${user.id}`} />}
     </Stack>
   );

@@ -39,7 +39,15 @@ export function createOidcLoginService(deps: {
         provider.clientId,
         { client_secret: provider.clientSecret },
         client.ClientSecretPost(provider.clientSecret),
-        { timeout: 10, ...(local ? { execute: [client.allowInsecureRequests] } : {}) },
+        {
+          timeout: 10,
+          // openid-client skips the ID token's signature on the code flow unless asked:
+          // without this, a token signed by any key would pass.
+          execute: [
+            client.enableNonRepudiationChecks,
+            ...(local ? [client.allowInsecureRequests] : []),
+          ],
+        },
       );
       pending.catch(() => discovered.delete(provider.id));
       discovered.set(provider.id, pending);

@@ -27,6 +27,7 @@ export const APP_ROUTES = [
   '/me/uploads',
   '/me/communities',
   '/me/settings',
+  '/me/settings/identities',
   '/me/settings/tokens',
   '/admin',
   '/admin/users',

@@ -45,7 +45,7 @@ describe('finding and reading records', () => {
     expect(
       await page.getByText('Sediment cores from Lake Neuchâtel, both campaigns.').count(),
     ).toBe(1);
-    await page.getByRole('link', { name: 'Version 1' }).waitFor();
+    await page.getByRole('link', { name: 'Version 1', exact: true }).waitFor();
     expect(
       await page.getByRole('link', { name: 'ORCID profile of Baker, Bob' }).getAttribute('href'),
     ).toBe('https://orcid.org/0000-0002-1825-0097');
@@ -60,7 +60,7 @@ describe('finding and reading records', () => {
       .waitFor();
 
     // The older version is its own page.
-    await page.getByRole('link', { name: 'Version 1' }).click();
+    await page.getByRole('link', { name: 'Version 1', exact: true }).click();
     await page.getByText('Sediment cores from Lake Neuchâtel, first campaign.').waitFor();
 
     await page

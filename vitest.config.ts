@@ -46,6 +46,7 @@ projects.push({
     hookTimeout: 180_000,
     fileParallelism: false,
     maxWorkers: 1,
+    globalSetup: ['e2e/global-setup.ts'],
     sequence: { groupOrder: 1 },
   },
 });

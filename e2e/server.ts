@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer, loadConfig, type Server } from '@arca/server';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { findChromium } from './chromium.ts';
 
 export async function freePort(): Promise<number> {
@@ -31,6 +31,8 @@ export async function startE2EServer(
   options: { port?: number; env?: Record<string, string> } = {},
 ): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+  // The run's demo data, seeded once (global-setup.ts), unless the test sets the app up otherwise.
+  if (!options.env) cpSync(inject('demoDataDir'), dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const config = loadConfig({
     PORT: String(port),

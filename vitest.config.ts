@@ -51,4 +51,5 @@ projects.push({
   },
 });
 
-export default defineConfig({ test: { projects } });
+// The pool's own limit: each project's maxWorkers only caps it further.
+export default defineConfig({ test: { maxWorkers: WORKERS, projects } });

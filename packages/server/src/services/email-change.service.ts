@@ -95,7 +95,7 @@ export function createEmailChangeService(deps: {
             .where(and(eq(users.id, user.id), eq(users.email, user.email)))
             .returning({ id: users.id });
           if (!changed) throw invalidLink();
-          await deps.mailer.queue(tx as unknown as Database, {
+          await deps.mailer.queue(tx, {
             to: user.email,
             template: 'email-changed',
             language: user.locale ?? 'en',

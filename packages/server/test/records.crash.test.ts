@@ -56,6 +56,8 @@ const expectedFiles = Object.fromEntries(Object.entries(bytes).map(([k, v]) => [
 describe('a crash during a records operation', () => {
   it('publish and edit are found whole or not at all after a restart', async () => {
     const port = await freePort();
+    // A first start seeds the demo data, whose publishes must not wait.
+    await (await start(port)).server.stop();
     let { server, client } = await start(port, 'publish,edit');
     const draft = await client.request('POST', '/api/records', {
       metadata: {

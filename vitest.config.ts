@@ -9,6 +9,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // while a test waits on PostgreSQL or a PGlite query: the first group runs two
 // files at a time. The browser flows run alone afterwards, one file at a time,
 // so no other test competes with Chromium for the cores.
+//
+// The server's tests share their workers' modules (`isolate: false`): none mocks
+// a module or changes globals, and importing the app afresh for each file took
+// a quarter of their time.
 const WORKERS = 2;
 
 const integration = (name: string, db: string): TestProjectInlineConfiguration => ({
@@ -20,6 +24,7 @@ const integration = (name: string, db: string): TestProjectInlineConfiguration =
     hookTimeout: 60_000,
     globalSetup: ['packages/server/test/global-setup.ts'],
     maxWorkers: WORKERS,
+    isolate: false,
   },
 });
 
@@ -29,6 +34,7 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'unit',
       include: ['packages/schema/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
       maxWorkers: WORKERS,
+      isolate: false,
     },
   },
   {

@@ -2,7 +2,7 @@
 // integration on PGlite and, with DATABASE_URL, PostgreSQL, and browser flows
 // in Chromium). Ends with one line "N passed, N failed" summing everything.
 // Arguments are handed to Vitest and skip the static checks (quick runs).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from '../e2e/chromium.ts';
@@ -17,12 +17,23 @@ function run(label: string, command: string, args: string[]): boolean {
   return status === 0;
 }
 
-function check(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) results.passed += 1;
-  else {
-    results.failed += 1;
-    process.stdout.write(`FAILED: ${label}\n`);
-  }
+/** Runs a check beside the others; its output is printed whole when it ends. */
+function check(label: string, command: string, args: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (status) => {
+      process.stdout.write(`\n> ${label}\n${output}`);
+      if (status === 0) results.passed += 1;
+      else {
+        results.failed += 1;
+        process.stdout.write(`FAILED: ${label}\n`);
+      }
+      resolve();
+    });
+  });
 }
 
 function ensureChromium(): void {
@@ -48,9 +59,12 @@ ensureChromium();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const quick = vitestArgs.length > 0;
 if (!quick) {
-  check('typecheck', npm, ['run', '--silent', 'typecheck']);
-  check('lint', npm, ['run', '--silent', 'lint']);
-  check('format', npm, ['run', '--silent', 'format:check']);
+  // Each is mostly one thread: side by side they use both cores.
+  await Promise.all([
+    check('typecheck', npm, ['run', '--silent', 'typecheck']),
+    check('lint', npm, ['run', '--silent', 'lint']),
+    check('format', npm, ['run', '--silent', 'format:check']),
+  ]);
 }
 // The browser tests run against the built web app.
 if (!run('build web app', npm, ['run', '--silent', 'build'])) results.failed += 1;

@@ -75,6 +75,9 @@ describe('web app files', () => {
       expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
       expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Never revalidated, so no validators to send.
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers['last-modified']).toBeUndefined();
       expect(Number(response.headers['content-length'])).toBe(response.raw.length);
       expect(decoded(response).equals(script)).toBe(true);
     },

@@ -39,16 +39,26 @@ export async function startServer(
   const dataDir = `${config.dataDir}/db`;
   // A new embedded database starts from the build's template instead of initdb.
   if (!config.databaseUrl) seedFromTemplate(dataDir, await vocabularyVersion());
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    dataDir,
-  });
-  const { db } = database;
-  await loadVocabularies(db);
+  const open = () =>
+    openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir });
+  let database = await open();
+  await loadVocabularies(database.db);
   forgetVocabularyFiles();
   // Rows saved before the field-query columns existed get them now (once).
-  await backfillSearchFields(db);
+  await backfillSearchFields(database.db);
+  let seeded = false;
+  const [existing] = await database.db.select({ users: count() }).from(users);
+  if (config.demoData && existing?.users === 0) {
+    await seedDemo(createServices(database.db, config));
+    seeded = true;
+    // PGlite's WebAssembly memory never shrinks: a fresh instance gives back the
+    // 50 MB that seeding grew it by, for one second of the first start.
+    if (!config.databaseUrl) {
+      await database.close();
+      database = await open();
+    }
+  }
+  const { db } = database;
   // The outbox writes mail to the app's log, which exists only once the app is built.
   const appLog: { current?: FastifyInstance['log'] } = {};
   const services = createServices(db, config, {
@@ -67,12 +77,6 @@ export async function startServer(
     key: STATS_AGGREGATE_JOB,
     runAt: new Date(Date.now() + config.stats.aggregateMs),
   });
-  let seeded = false;
-  const [existing] = await db.select({ users: count() }).from(users);
-  if (config.demoData && existing?.users === 0) {
-    await seedDemo(services);
-    seeded = true;
-  }
   const app = await buildApp({ config, db, services, database, ...options });
   appLog.current = app.log;
   const stopJobs = startJobRunner(services.jobs, config.jobsIntervalMs, (error) =>

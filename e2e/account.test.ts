@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './server.ts';
+import { loggedInPage } from './deposit.helpers.ts';
+import { linkFromOutbox } from './outbox.helpers.ts';
+import { PHONE, sidewaysScroll } from './viewports.ts';
 
 const e2e = useE2E();
 
@@ -41,5 +44,36 @@ describe('an account in the browser', () => {
     await page.getByText('Invalid email or password.').waitFor();
     expect(page.url()).toContain('/login');
     await context.close();
+  });
+  it('bob changes his address on a phone: the link mailed to the new one confirms it', async () => {
+    const page = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+    await page.setViewportSize(PHONE);
+    await page.goto(`${e2e.server.url}/me/settings`);
+    const form = page.getByRole('form', { name: 'Email address' });
+    await form.getByText('Your current address: bob@demo.arca').waitFor();
+    expect(await sidewaysScroll(page)).toBe('');
+    await form.getByLabel('New address').click();
+    await page.keyboard.type('bob@new.example');
+    await form.getByLabel('Current password').fill('arca-demo');
+    await form.getByRole('button', { name: 'Send a confirmation link' }).click();
+    await form
+      .getByText('We sent a link to bob@new.example. Your address changes when you follow it.')
+      .waitFor();
+    // Nothing changes before the link is followed.
+    const before = await page.request.get(`${e2e.server.url}/api/me`);
+    expect(((await before.json()) as { email: string }).email).toBe('bob@demo.arca');
+
+    const link = await linkFromOutbox(
+      e2e,
+      'bob@new.example',
+      /https?:\/\/\S+\/verify-email\?token=[^\s"<>]+/,
+    );
+    await page.goto(link);
+    await page.getByText('Your email address is confirmed.').waitFor();
+    const after = await page.request.get(`${e2e.server.url}/api/me`);
+    expect(((await after.json()) as { email: string }).email).toBe('bob@new.example');
+    // The old address is told, with no link to follow.
+    expect(await linkFromOutbox(e2e, 'bob@demo.arca', /bob@new\.example/)).toBe('bob@new.example');
+    await page.context().close();
   });
 });

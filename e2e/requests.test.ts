@@ -2,40 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useE2E } from './server.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 import { communityWithCurator, submitForReview } from './review.helpers.ts';
+import { linkFromOutbox } from './outbox.helpers.ts';
 
 const e2e = useE2E();
 const BOB = { family_name: 'Baker', given_name: 'Bob' };
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The newest mail to `to` whose text has a link matching `pattern`, read as the admin does. */
-async function linkFromOutbox(to: string, pattern: RegExp): Promise<string> {
-  const admin = await loggedInPage(e2e.browser, e2e.server.url, 'admin@demo.arca');
-  let seen: Mail[] = [];
-  try {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      // Mail leaves through the job queue after the commit: run what is due now.
-      await e2e.server.services.jobs.runDue();
-      const answer = await admin.request.get(`${e2e.server.url}/api/admin/outbox?size=50`);
-      expect(answer.status()).toBe(200);
-      const body = (await answer.json()) as { hits: { hits: Mail[] } };
-      seen = body.hits.hits;
-      for (const mail of body.hits.hits) {
-        const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
-        if (match) return match[0];
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const summary = seen.map((mail) => `${mail.to}: ${mail.subject}\n${mail.text}`).join('\n---\n');
-    throw new Error(`No mail to ${to} with ${String(pattern)} in:\n${summary}`);
-  } finally {
-    await admin.context().close();
-  }
-}
 
 describe('requests in the browser', () => {
   it('a guest asks, the owner accepts on the requests page, the mailed link opens the restricted file', async () => {
@@ -69,6 +39,7 @@ describe('requests in the browser', () => {
     await guest.getByRole('button', { name: 'Request access' }).click();
     await guest.getByText('Request sent').waitFor();
     const confirm = await linkFromOutbox(
+      e2e,
       'grace@example.org',
       /https?:\/\/\S+\/access\/requests\/confirm\?access_request_token=[^\s"<>]+/,
     );
@@ -93,6 +64,7 @@ describe('requests in the browser', () => {
 
     // The guest's secret link opens the restricted file.
     const link = await linkFromOutbox(
+      e2e,
       'grace@example.org',
       new RegExp(`https?://\\S+/records/${id}\\?token=[^\\s"<>]+`),
     );

@@ -49,4 +49,28 @@ describe('signing in through an identity provider', () => {
     expect(await page.getByRole('button', { name: 'Unlink University' }).isDisabled()).toBe(true);
     await context.close();
   });
+  it.each(['signature', 'audience', 'nonce'] as const)(
+    'an ID token forged in its %s lands on the login page with the reason, signed out',
+    async (forgery) => {
+      idp.person = { sub: 'mallory', email: 'mallory@uni.example', email_verified: true };
+      idp.forge = forgery;
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/login`);
+        await page.getByRole('link', { name: 'Log in with University' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'The login did not work' });
+        await alert
+          .getByText(
+            "The identity provider's answer could not be checked. Try again, or contact the administrators.",
+          )
+          .waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+        expect((await page.request.get(`${server.url}/api/me`)).status()).toBe(401);
+      } finally {
+        idp.forge = null;
+        await context.close();
+      }
+    },
+  );
 });

@@ -167,6 +167,9 @@ describe('search, negotiated', () => {
     expect(csl.headers.vary).toContain('Accept');
     const marc = await anonymous.get('/api/records', accept('application/marcxml+xml'));
     expect(await schemaErrors(marc.body, 'marcxml')).toEqual([]);
+    // Written one record at a time: no length known ahead.
+    expect(marc.headers['content-length']).toBeUndefined();
+    expect(csl.headers['content-length']).toBeUndefined();
     const geo = await anonymous.get('/api/records', accept('application/vnd.geo+json'));
     expect(geo.status).toBe(406);
   });

@@ -105,4 +105,10 @@ export function bibtex(record: RecordJson): string {
 }
 
 /** Search results: the entries one after another. */
-export const bibtexList = (records: RecordJson[]): string => records.map(bibtex).join('\n');
+export function* bibtexList(records: Iterable<RecordJson>): Iterable<string> {
+  let separator = '';
+  for (const record of records) {
+    yield `${separator}${bibtex(record)}`;
+    separator = '\n';
+  }
+}

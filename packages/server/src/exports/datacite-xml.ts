@@ -2,6 +2,7 @@ import type { RecordJson } from '@arca/schema';
 import { doiOf } from './common.ts';
 import { dataciteJson, type DataciteName } from './datacite.ts';
 import { XSI, list, text, xmlDocument, type XmlObject } from './xml.ts';
+import { xmlListChunks } from './xml-writer.ts';
 
 // DataCite XML, kernel 4.5: the DataCite JSON mapping written as the kernel's elements.
 
@@ -187,7 +188,7 @@ export const dataciteXml = (record: RecordJson): string =>
  * Search results: the resources in one `<records>` element; a record without a
  * DOI is left out, as OAI-PMH leaves it out (the kernel requires the DOI).
  */
-export const dataciteXmlList = (records: RecordJson[]): string =>
-  xmlDocument({
-    records: { resource: records.filter((record) => doiOf(record)).map(dataciteResource) },
-  });
+export const dataciteXmlList = (records: Iterable<RecordJson>): Iterable<string> =>
+  xmlListChunks('records', {}, records, (record) =>
+    doiOf(record) ? { resource: dataciteResource(record) } : undefined,
+  );

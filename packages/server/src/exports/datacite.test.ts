@@ -15,7 +15,7 @@ describe('DataCite', () => {
   });
 
   it('writes each search hit as a resource in one document', () => {
-    const xml = dataciteXmlList([record, record]);
+    const xml = [...dataciteXmlList([record, record])].join('');
     expect(xml.match(/<resource /g)).toHaveLength(2);
     expect(xml).toContain('<records>');
   });

@@ -12,6 +12,7 @@ import {
 import { locationsOf, placeName } from './locations.ts';
 import { vocabularyProps } from './vocabulary-props.ts';
 import { xmlDocument, type XmlObject } from './xml.ts';
+import { xmlListChunks } from './xml-writer.ts';
 
 // DCAT-AP (3.0) in RDF/XML: the record as a dcat:Dataset, its files as distributions.
 
@@ -248,5 +249,7 @@ export const dcatXml = (record: RecordJson): string =>
   xmlDocument({ 'rdf:RDF': { ...NAMESPACES, 'dcat:Dataset': dcatDataset(record) } });
 
 /** Search results: the datasets in one rdf:RDF document. */
-export const dcatXmlList = (records: RecordJson[]): string =>
-  xmlDocument({ 'rdf:RDF': { ...NAMESPACES, 'dcat:Dataset': records.map(dcatDataset) } });
+export const dcatXmlList = (records: Iterable<RecordJson>): Iterable<string> =>
+  xmlListChunks('rdf:RDF', NAMESPACES, records, (record) => ({
+    'dcat:Dataset': dcatDataset(record),
+  }));

@@ -3,6 +3,7 @@ import { displayName, doiOf, english, identifierUrl, landingPage, plainText } fr
 import { dcmiSpatial, locationsOf } from './locations.ts';
 import { vocabularyProps } from './vocabulary-props.ts';
 import { XSI, xmlDocument, type XmlObject } from './xml.ts';
+import { xmlListChunks } from './xml-writer.ts';
 
 // Simple Dublin Core as `oai_dc:dc` (OAI-PMH's oai_dc, also served as
 // application/x-dc+xml), following the OpenAIRE guidelines' info:eu-repo values.
@@ -94,5 +95,7 @@ export const dublinCoreXml = (record: RecordJson): string =>
   xmlDocument({ 'oai_dc:dc': dublinCoreElement(record) });
 
 /** Search results: the records' `oai_dc:dc` elements in one `<records>` element. */
-export const dublinCoreXmlList = (records: RecordJson[]): string =>
-  xmlDocument({ records: { 'oai_dc:dc': records.map(dublinCoreElement) } });
+export const dublinCoreXmlList = (records: Iterable<RecordJson>): Iterable<string> =>
+  xmlListChunks('records', {}, records, (record) => ({
+    'oai_dc:dc': dublinCoreElement(record),
+  }));

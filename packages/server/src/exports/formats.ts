@@ -20,7 +20,8 @@ import { marcXml, marcXmlList } from './marcxml.ts';
  * (DataCite, CSL and schema.org types) come from vocabulary-props.ts.
  *
  * A format's `serialize` answers a string (sent as is) or a value (sent as JSON);
- * `list`, when the format has a list form, does the same for a search page.
+ * `list`, when the format has a list form, answers a search page as the chunks
+ * of text it is sent in, one record at a time, so a page is never one string.
  */
 
 export interface ExportFormat {
@@ -31,7 +32,7 @@ export interface ExportFormat {
   accepts: readonly string[];
   extension: string;
   serialize: (record: RecordJson) => string | object;
-  list?: (records: RecordJson[]) => string | object;
+  list?: (records: Iterable<RecordJson>) => Iterable<string>;
   /** Served through content negotiation only (another format has the download name). */
   negotiatedOnly?: boolean;
   /** Describes only records with a DOI (DataCite XML's kernel requires `identifier`). */
@@ -46,6 +47,20 @@ export interface ExportFormat {
 export const exportable = (format: ExportFormat, record: RecordJson) =>
   !format.needsDoi || Boolean(doiOf(record));
 
+/** A JSON array written one element at a time. */
+function* jsonArrayChunks(
+  records: Iterable<RecordJson>,
+  serialize: (record: RecordJson) => object,
+) {
+  let separator = '';
+  yield '[';
+  for (const record of records) {
+    yield `${separator}${JSON.stringify(serialize(record))}`;
+    separator = ',';
+  }
+  yield ']';
+}
+
 const jsonFormat = (
   name: string,
   mediaType: string,
@@ -58,7 +73,9 @@ const jsonFormat = (
   accepts: [mediaType],
   extension,
   serialize,
-  ...(listed ? { list: (records: RecordJson[]) => records.map(serialize) } : {}),
+  ...(listed
+    ? { list: (records: Iterable<RecordJson>) => jsonArrayChunks(records, serialize) }
+    : {}),
 });
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = [

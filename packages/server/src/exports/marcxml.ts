@@ -10,6 +10,7 @@ import {
 } from './common.ts';
 import { locationsOf, placeName, positionsOf } from './locations.ts';
 import { xmlDocument, type XmlObject } from './xml.ts';
+import { xmlListChunks } from './xml-writer.ts';
 
 // MARC 21 bibliographic records in MARCXML (MARC 21 slim).
 
@@ -300,7 +301,7 @@ export function marcRecord(record: RecordJson, namespaced = true): XmlObject {
 export const marcXml = (record: RecordJson): string => xmlDocument({ record: marcRecord(record) });
 
 /** Search results: a MARC 21 `<collection>`. */
-export const marcXmlList = (records: RecordJson[]): string =>
-  xmlDocument({
-    collection: { '@xmlns': MARC_NS, record: records.map((record) => marcRecord(record, false)) },
-  });
+export const marcXmlList = (records: Iterable<RecordJson>): Iterable<string> =>
+  xmlListChunks('collection', { xmlns: MARC_NS }, records, (record) => ({
+    record: marcRecord(record, false),
+  }));

@@ -10,7 +10,7 @@ describe('DCAT-AP', () => {
   it('is well-formed RDF/XML carrying every field', async () => {
     const xml = dcatXml(record);
     expect(await wellFormedErrors(xml)).toEqual([]);
-    expect(await wellFormedErrors(dcatXmlList([record, record]))).toEqual([]);
+    expect(await wellFormedErrors([...dcatXmlList([record, record])].join(''))).toEqual([]);
     for (const part of [
       '<dct:title>Soil moisture, Lake Geneva basin 2025</dct:title>',
       '<dct:alternative xml:lang="fra">Humidité du sol, bassin lémanique 2025</dct:alternative>',

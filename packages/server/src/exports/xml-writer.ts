@@ -55,3 +55,26 @@ export function writeXml(root: XmlObject): string {
   for (const [name, value] of Object.entries(root)) write(name, value, out);
   return out.join('');
 }
+
+/**
+ * A list document written one record at a time (search results in an XML
+ * export): the wrapper element's start tag with its attributes, each record's
+ * element as `element` builds it (`undefined` leaves the record out), the end tag.
+ */
+export function* xmlListChunks<T>(
+  wrapper: string,
+  attributes: Record<string, string>,
+  records: Iterable<T>,
+  element: (record: T) => XmlObject | undefined,
+): Generator<string> {
+  let open = `<?xml version="1.0" encoding="UTF-8"?>\n<${wrapper}`;
+  for (const [name, value] of Object.entries(attributes)) {
+    open += ` ${name.replace(/^@/, '')}="${escapeAttribute(value)}"`;
+  }
+  yield `${open}>`;
+  for (const record of records) {
+    const built = element(record);
+    if (built) yield writeXml(built);
+  }
+  yield `</${wrapper}>\n`;
+}

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Negotiator from 'negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordJson } from '@arca/schema';
@@ -87,7 +88,11 @@ export function sendExport(reply: FastifyReply, format: ExportFormat, record: Re
   return reply.type(contentType(format)).send(body(format.serialize(record)));
 }
 
-/** Search results in an export format's list form. */
-export function sendExportList(reply: FastifyReply, format: ExportFormat, records: RecordJson[]) {
-  return reply.type(contentType(format)).send(body(format.list!(records)));
+/** Search results in an export format's list form, streamed one record at a time. */
+export function sendExportList(
+  reply: FastifyReply,
+  format: ExportFormat,
+  records: Iterable<RecordJson>,
+) {
+  return reply.type(contentType(format)).send(Readable.from(format.list!(records)));
 }

@@ -133,7 +133,10 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       format: ExportFormat,
       views: readonly SearchResult['hits'][number][],
     ) {
-      const records = views.map((view) => serialize(request, view) as unknown as RecordJson);
+      // Each record is serialised as its turn to be written comes.
+      const records = (function* () {
+        for (const view of views) yield serialize(request, view) as unknown as RecordJson;
+      })();
       return sendExportList(reply, format, records);
     }
 

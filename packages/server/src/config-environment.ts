@@ -142,6 +142,7 @@ export const environment = z.object({
   // Discovery (docs/harvesting.md): OAI-PMH and robots.txt.
   ARCA_OAI_ADMIN_EMAIL: z.email().optional(),
   ARCA_OAI_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
+  ARCA_OAI_SETTLE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ARCA_SITEMAP_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   ARCA_ROBOTS_DISALLOW: z
     .string()

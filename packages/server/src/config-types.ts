@@ -71,6 +71,11 @@ export interface DiscoveryConfig {
   oaiAdminEmail: string;
   /** Records per ListRecords page (ListIdentifiers: five times as many). */
   oaiPageSize: number;
+  /**
+   * How long a change takes to reach harvesters: the bound on a writing
+   * transaction's life (oai/provider.ts says why).
+   */
+  oaiSettleMs: number;
   /** Paths robots.txt asks crawlers to leave alone. */
   robotsDisallow: string[];
   /** Records per sitemap page (the protocol allows 50,000). */

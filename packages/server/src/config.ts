@@ -106,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discovery: {
       oaiAdminEmail: e.ARCA_OAI_ADMIN_EMAIL ?? adminEmail(siteHost(e.ARCA_SITE_URL)),
       oaiPageSize: e.ARCA_OAI_PAGE_SIZE,
+      oaiSettleMs: e.ARCA_OAI_SETTLE_SECONDS * 1000,
       robotsDisallow: e.ARCA_ROBOTS_DISALLOW,
       sitemapPageSize: e.ARCA_SITEMAP_PAGE_SIZE,
     },

@@ -110,6 +110,8 @@ export async function startTestApp(
     ARCA_SECRET_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     ARCA_WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Harvesters see a change at once, unless a test is about the delay.
+    ARCA_OAI_SETTLE_SECONDS: '0',
     ...options.env,
   });
   const shared = options.sameDatabaseAs?.database;

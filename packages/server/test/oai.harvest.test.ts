@@ -1,37 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordJson } from '@arca/schema';
-import { oaiProvider, type OaiProvider } from '../src/oai/provider.ts';
-import { resumptionTokens } from '../src/oai/tokens.ts';
-import type { OaiFormat } from '../src/oai/formats.ts';
-import { serializeRecord } from '../src/resources/serializers/record.serializer.ts';
-import { linkBuilder } from '../src/http/links.ts';
-import { translator } from '../src/i18n.ts';
+import type { OaiProvider } from '../src/oai/provider.ts';
 import { loggedIn } from './communities.helpers.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
 import { copyRecord, errorCode, identifiersIn, tokenIn } from './oai.helpers.ts';
-
-// A format for the walk alone: the title, so a test sees which revision it got.
-const TITLE_NS = 'urn:arca:test:title';
-const titleFormat: OaiFormat = {
-  prefix: 'test_title',
-  schema: 'urn:arca:test:title.xsd',
-  namespace: TITLE_NS,
-  render: (record: RecordJson) =>
-    `<t:title xmlns:t="${TITLE_NS}">${(record.metadata.title ?? '').replace(/[<&]/g, '')}</t:title>`,
-};
+import { answerOf, harvestProvider, titleFormat } from './oai.provider.helpers.ts';
 
 let t: TestApp;
 let owner: TestClient;
 let provider: OaiProvider;
 const HOST = 'oai:arca.test:';
 
-async function answer(pairs: Record<string, string>): Promise<string> {
-  let text = '';
-  for await (const part of await provider.answer(Object.entries(pairs))) text += part;
-  return text;
-}
+const answer = (pairs: Record<string, string>) => answerOf(provider, pairs);
 
 async function publicIds(): Promise<string[]> {
   const result = await t.db.execute(sql`SELECT id FROM records WHERE access_record = 'public'`);
@@ -49,28 +30,7 @@ async function edit(id: string, title: string) {
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
   owner = (await loggedIn(t, 'Harvest Owner')).client;
-  const links = linkBuilder(t.config.siteUrl);
-  provider = oaiProvider({
-    repository: {
-      name: 'Arca',
-      baseUrl: 'http://arca.test/oai2d',
-      adminEmail: 'admin@arca.test',
-      host: 'arca.test',
-    },
-    harvest: t.services.harvest,
-    tokens: resumptionTokens(t.config.secretKey),
-    formats: [titleFormat],
-    toJson: (view) =>
-      serializeRecord(view, {
-        links,
-        groupsEnabled: true,
-        ui: false,
-        t: translator('en'),
-        language: 'en',
-        languages: ['en'],
-      }) as unknown as RecordJson,
-    pageSize: 40,
-  });
+  provider = harvestProvider(t, [titleFormat], { pageSize: 40, settleMs: 0 });
 }, 180_000);
 
 afterAll(async () => {

@@ -348,6 +348,7 @@ describe('OAI-PMH errors', () => {
       tokens: resumptionTokens('a secret of the test'),
       formats: OAI_FORMATS,
       toJson: () => ({}) as RecordJson,
+      settleMs: 0,
       pageSize: 10,
     };
     const text = async (deps: OaiDeps, pairs: Record<string, string>) => {

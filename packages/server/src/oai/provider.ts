@@ -37,6 +37,16 @@ export interface OaiDeps {
   toJson: (view: RecordView) => RecordJson;
   /** Records per ListRecords page; ListIdentifiers sends five times as many headers. */
   pageSize: number;
+  /**
+   * The longest a writing transaction lives. A record is dated by the start of
+   * the transaction that changed it, and harvesters cannot see the change before
+   * it commits, up to this much later: a walk that passed its place (or ended)
+   * at T misses a change dated before T and committed after, and the next
+   * harvest, from T, would skip it for its date. So `from` and `until` select
+   * on the modification time plus this delay: whatever a walk missed is dated
+   * after the walk's first response, where the next harvest looks.
+   */
+  settleMs: number;
 }
 
 /**
@@ -61,9 +71,11 @@ export function oaiProvider(deps: OaiDeps) {
     return id;
   };
 
+  const settled = (modified: Date) => new Date(modified.getTime() + deps.settleMs);
+  // Shown no later than the response, though selected by the settled time.
   const header = (item: HarvestItem) => ({
     identifier: `${prefixOfId}${item.id}`,
-    modified: item.modified,
+    modified: new Date(Math.min(settled(item.modified).getTime(), Date.now())),
     sets: item.sets,
     deleted: item.deleted,
   });
@@ -82,7 +94,7 @@ export function oaiProvider(deps: OaiDeps) {
         root.ele('baseURL').txt(repository.baseUrl);
         root.ele('protocolVersion').txt('2.0');
         root.ele('adminEmail').txt(repository.adminEmail);
-        root.ele('earliestDatestamp').txt(datestamp(earliest ?? new Date(0)));
+        root.ele('earliestDatestamp').txt(datestamp(earliest ? settled(earliest) : new Date(0)));
         root.ele('deletedRecord').txt('persistent');
         root.ele('granularity').txt('YYYY-MM-DDThh:mm:ssZ');
         root.ele('compression').txt('gzip');
@@ -178,7 +190,7 @@ export function oaiProvider(deps: OaiDeps) {
   ) {
     const walk = walkOf(verb, args);
     // Dates first: a malformed one is badArgument, whatever else is wrong.
-    const bounds = window(walk.from, walk.until);
+    const bounds = modificationWindow(window(walk.from, walk.until));
     const format = formatOf(walk.prefix);
     let set: HarvestSet | null | undefined;
     if (walk.set !== undefined) {
@@ -210,6 +222,15 @@ export function oaiProvider(deps: OaiDeps) {
       }
     }
     return response(start, verb, parts());
+  }
+
+  /** The modification times whose settled times lie in `bounds`. */
+  function modificationWindow(bounds: { from?: Date; before?: Date }) {
+    const earlier = (at: Date) => new Date(at.getTime() - deps.settleMs);
+    return {
+      ...(bounds.from ? { from: earlier(bounds.from) } : {}),
+      ...(bounds.before ? { before: earlier(bounds.before) } : {}),
+    };
   }
 
   return {

@@ -36,6 +36,7 @@ export function oaiRoutes({ config, services }: AppContext): FastifyPluginCallba
         languages: ['en'],
       }) as unknown as RecordJson,
     pageSize: config.discovery.oaiPageSize,
+    settleMs: config.discovery.oaiSettleMs,
   });
 
   return (app, _options, done) => {

@@ -8,6 +8,7 @@
 //   DATABASE_URL=postgres://... node bench/stats.bench.ts
 import { measure, table, type Measurement } from './lib/measure.ts';
 import { startArca } from './lib/servers.ts';
+import { seedStatsRecord } from './lib/stats-record.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,61 +16,16 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const kinds = (process.env.BENCH_CASES ?? 'download,read').split(',') as ('download' | 'read')[];
 const aggregateSeconds = process.env.BENCH_AGGREGATE_SECONDS ?? '5';
 const connections = 20;
-const MiB = 1024 ** 2;
 // Robots are not counted: the load comes as a browser.
 const headers = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
 };
 
-/** Publishes a record with one 1 MiB file as the demo uploader; answers its read and download URLs. */
-async function seed(base: string) {
-  const cookies = new Map<string, string>();
-  const call = async (method: string, path: string, body?: unknown, raw?: Buffer) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrftoken': cookies.get('csrftoken') ?? '',
-        'content-type': raw ? 'application/octet-stream' : 'application/json',
-      },
-      ...(raw ? { body: raw } : body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const index = pair.indexOf('=');
-      if (index > 0) cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as { id: string };
-  };
-  await call('POST', '/api/auth/login', { email: 'alice@demo.arca', password: 'arca-demo' });
-  const draft = await call('POST', '/api/records', {
-    metadata: {
-      title: 'Statistics benchmark',
-      resource_type: { id: 'dataset' },
-      publication_date: '2026-01-01',
-      creators: [{ person_or_org: { type: 'personal', family_name: 'Doe', given_name: 'J' } }],
-      publisher: 'Arca',
-    },
-    files: { enabled: true },
-  });
-  const files = `/api/records/${draft.id}/draft/files`;
-  await call('POST', files, [{ key: 'data.bin', size: MiB }]);
-  await call('PUT', `${files}/data.bin/content`, undefined, Buffer.alloc(MiB, 7));
-  await call('POST', `${files}/data.bin/commit`);
-  await call('POST', `/api/records/${draft.id}/draft/actions/publish`);
-  return {
-    read: `${base}/api/records/${draft.id}`,
-    download: `${base}/api/records/${draft.id}/files/data.bin/content`,
-  };
-}
-
 async function server(port: number, counting: boolean) {
   process.env.ARCA_STATS = String(counting);
   process.env.ARCA_STATS_AGGREGATE_SECONDS = aggregateSeconds;
   const arca = await startArca(port);
-  return { arca, urls: await seed(arca.url) };
+  return { arca, urls: await seedStatsRecord(arca.url) };
 }
 
 const on = await server(5725, true);

@@ -75,6 +75,8 @@ export async function startArca(port: number) {
     /** Where the app keeps its files (local storage: `files/` under it). */
     dataDir,
     db: started.database.db,
+    /** The app's services, for work no route starts (the statistics job). */
+    services: started.services,
     async close() {
       await started.close();
       await scratch?.drop();

@@ -83,6 +83,17 @@ describe('counting', () => {
     expect((await stats('late')).this_version).toMatchObject({ views: 2, unique_views: 2 });
   });
 
+  it('counts again the hour after a late event, whose first repeat it may continue', async () => {
+    await insertEvents(t.db, [{ recordId: 'edge', visitor: 'a', at: `${day(2)}T11:00:10Z` }]);
+    await t.services.stats.aggregate();
+    expect((await stats('edge')).this_version).toMatchObject({ views: 1, unique_views: 1 });
+    // Written late: 20 s before the view counted above, which becomes its repeat.
+    await insertEvents(t.db, [{ recordId: 'edge', visitor: 'a', at: `${day(2)}T10:59:50Z` }]);
+    await t.services.stats.aggregate();
+    expect((await stats('edge')).this_version).toMatchObject({ views: 1, unique_views: 1 });
+    expect((await stats('edge')).all_versions).toMatchObject({ views: 1, unique_views: 1 });
+  });
+
   it('drops raw events after the retention, keeping their counts', async () => {
     await insertEvents(t.db, [{ recordId: 'old', visitor: 'a', at: `${day(1)}T08:00:00Z` }]);
     await t.services.stats.aggregate();

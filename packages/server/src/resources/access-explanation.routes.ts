@@ -46,7 +46,8 @@ export function accessExplanationRoutes(context: AppContext): FastifyPluginCallb
         return {
           id: answer.id,
           scope: answer.scope,
-          actor: answer.actor.type === 'user' ? serializeNamedUser(answer.actor.user) : answer.actor,
+          actor:
+            answer.actor.type === 'user' ? serializeNamedUser(answer.actor.user) : answer.actor,
           abilities: serializeAbilities(answer.abilities),
           // The record as this actor reads it (its abilities are theirs), or why they cannot.
           ...('refused' in view

@@ -157,7 +157,10 @@ export function createAccessExplanationService(deps: {
       if ('redirectTo' in read) return { refused: 'notFound' };
       return read;
     } catch (error) {
-      if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'notFound')) {
+      if (
+        error instanceof DomainError &&
+        (error.kind === 'forbidden' || error.kind === 'notFound')
+      ) {
         return { refused: error.kind };
       }
       throw error;

@@ -55,7 +55,13 @@ export type Subject =
   | { type: 'public' }
   | { type: 'user'; id: number }
   | { type: 'group'; id: string }
-  | { type: 'link'; id: string; permission: LinkLevel; expiresAt: string | null; description: string }
+  | {
+      type: 'link';
+      id: string;
+      permission: LinkLevel;
+      expiresAt: string | null;
+      description: string;
+    }
   | { type: 'community'; id: string; roles: CommunityRole[] }
   | { type: 'administrators' };
 

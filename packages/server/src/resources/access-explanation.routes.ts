@@ -4,6 +4,7 @@ import type { AppContext } from '../http/context.ts';
 import { recordAnswers } from './record-answers.ts';
 import {
   serializeAbilities,
+  serializeCommunityNames,
   serializeExplanation,
   serializeNamedUser,
 } from './serializers/access-explanation.serializer.ts';
@@ -49,6 +50,7 @@ export function accessExplanationRoutes(context: AppContext): FastifyPluginCallb
           actor:
             answer.actor.type === 'user' ? serializeNamedUser(answer.actor.user) : answer.actor,
           abilities: serializeAbilities(answer.abilities),
+          communities: serializeCommunityNames(answer.communities),
           // The record as this actor reads it (its abilities are theirs), or why they cannot.
           ...('refused' in view
             ? { record: null, refused: view.refused }

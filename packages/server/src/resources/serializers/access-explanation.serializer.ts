@@ -6,6 +6,7 @@ import {
 } from '../../services/sharing/access-explanation.ts';
 import type {
   AccessExplanation,
+  CommunityNames,
   NamedUser,
 } from '../../services/sharing/access-explanation.service.ts';
 
@@ -76,5 +77,9 @@ export function serializeExplanation(explanation: AccessExplanation) {
     scope: explanation.scope,
     actions: EXPLAINED_ACTIONS,
     hits: { hits, total: hits.length },
+    communities: serializeCommunityNames(explanation.communities),
   };
 }
+
+/** The communities the rules name, by id, for the words that explain them. */
+export const serializeCommunityNames = (names: CommunityNames) => Object.fromEntries(names);

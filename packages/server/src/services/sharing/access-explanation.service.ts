@@ -33,8 +33,18 @@ export interface AccessExplanation {
   scope: 'record' | 'draft';
   rows: Explained[];
   users: Map<number, NamedUser>;
-  communities: Map<string, { slug: string; title: string }>;
+  communities: CommunityNames;
 }
+
+export type CommunityNames = Map<string, { slug: string; title: string }>;
+
+/** The communities whose roles the rules matched on. */
+const communitiesMatched = (abilities: Abilities) =>
+  Object.values(abilities).flatMap((ability) =>
+    ability.allowedBy.flatMap((match) =>
+      match.detail?.community_id ? [match.detail.community_id] : [],
+    ),
+  );
 
 /** One actor's access: what they may do, and the record as they would read it (or why not). */
 export interface ActorExplanation {
@@ -42,6 +52,7 @@ export interface ActorExplanation {
   scope: 'record' | 'draft';
   actor: { type: 'public' } | { type: 'user'; user: NamedUser };
   abilities: Abilities;
+  communities: CommunityNames;
   view: RecordView | { refused: 'forbidden' | 'notFound' };
 }
 
@@ -92,21 +103,16 @@ export function createAccessExplanationService(deps: {
       const { context } = await targets.managed(asker, id);
       const rows = await explainSubjects(context, actorOfUser);
       const userIds = rows.flatMap((row) => (row.subject.type === 'user' ? [row.subject.id] : []));
-      const communityIds = rows.flatMap((row) =>
-        row.subject.type === 'community' ? [row.subject.id] : [],
-      );
-      const found = communityIds.length
-        ? await db
-            .select({ id: communities.id, slug: communities.slug, title: communities.title })
-            .from(communities)
-            .where(inArray(communities.id, [...new Set(communityIds)]))
-        : [];
+      const communityIds = rows.flatMap((row) => [
+        ...(row.subject.type === 'community' ? [row.subject.id] : []),
+        ...communitiesMatched(row.abilities),
+      ]);
       return {
         id,
         scope: context.scope,
         rows,
         users: await namedUsers(asker, userIds),
-        communities: new Map(found.map((c) => [c.id, { slug: c.slug, title: c.title }])),
+        communities: await communityNames(communityIds),
       };
     },
 
@@ -124,15 +130,27 @@ export function createAccessExplanationService(deps: {
         actor = await actorOfUser(who);
         named = { type: 'user', user };
       }
+      const abilities = abilitiesOf(actor, context);
       return {
         id,
         scope: context.scope,
         actor: named,
-        abilities: abilitiesOf(actor, context),
+        abilities,
+        communities: await communityNames(communitiesMatched(abilities)),
         view: await readAs(actor, id, context.scope),
       };
     },
   };
+
+  /** The slugs and titles of the communities an explanation names. */
+  async function communityNames(ids: string[]): Promise<CommunityNames> {
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .select({ id: communities.id, slug: communities.slug, title: communities.title })
+      .from(communities)
+      .where(inArray(communities.id, [...new Set(ids)]));
+    return new Map(found.map((c) => [c.id, { slug: c.slug, title: c.title }]));
+  }
 
   async function existing(userId: number): Promise<number> {
     try {

@@ -47,10 +47,14 @@ export interface ExplanationRow {
   abilities: Abilities;
 }
 
+/** The communities the rules name, by id. */
+export type CommunityNames = Record<string, { slug: string; title: string }>;
+
 export interface AccessExplanation {
   id: string;
   scope: 'record' | 'draft';
   hits: { hits: ExplanationRow[]; total: number };
+  communities: CommunityNames;
 }
 
 /** One actor's answer: their abilities, and the record as they read it (null: they cannot). */
@@ -59,6 +63,7 @@ export interface ActorExplanation {
   scope: 'record' | 'draft';
   actor: { type: 'public' } | { type: 'user'; id: string; name: string };
   abilities: Abilities;
+  communities: CommunityNames;
   record: RecordJson | null;
   refused?: 'forbidden' | 'notFound';
 }

@@ -18,7 +18,7 @@ const explainQuery = z.object({
 });
 
 /**
- * "Who can see this, and why" (API.md §3.6): the policy's answer for every
+ * "Who can see this, and why" (beside API.md §3, sharing): the policy's answer for every
  * subject a record's access names, or for one user or the public with the
  * record as they would read it. Only those who may manage its access ask.
  */

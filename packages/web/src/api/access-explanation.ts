@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
 
-// "Who can see this, and why" (API.md §3.6): the server's policy answers, never worked out here.
+// "Who can see this, and why" (beside API.md §3, sharing): the server's policy answers, never worked out here.
 
 export const EXPLAINED_ACTIONS = ['view', 'preview', 'edit', 'manage'] as const;
 export type ExplainedAction = (typeof EXPLAINED_ACTIONS)[number];

@@ -61,7 +61,9 @@ function serializeSubject(explanation: AccessExplanation, row: Explained) {
         roles: subject.roles,
       };
     }
-    default:
+    case 'group':
+    case 'public':
+    case 'administrators':
       return subject;
   }
 }

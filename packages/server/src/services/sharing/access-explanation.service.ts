@@ -57,7 +57,7 @@ export interface ActorExplanation {
 }
 
 /**
- * "Who can see this, and why" (API.md §3.6): the record's managers ask the
+ * "Who can see this, and why" (beside API.md §3, sharing): the record's managers ask the
  * policy the routes enforce, for every subject its access names or for one
  * actor, and read the record as that actor would.
  */

@@ -45,6 +45,7 @@ import { vocabularyRoutes } from './resources/vocabularies.routes.ts';
 import { recordRoutes } from './resources/records.routes.ts';
 import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
+import { accessExplanationRoutes } from './resources/access-explanation.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
 import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
@@ -75,6 +76,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   pidRoutes,
   recordRoutes,
   accessRoutes,
+  accessExplanationRoutes,
   communityRoutes,
   requestRoutes,
   reviewRoutes,
@@ -211,6 +213,7 @@ export async function buildApp({
     draftRoutes,
     recordRoutes,
     accessRoutes,
+    accessExplanationRoutes,
     outboxRoutes,
     monitoringRoutes,
     doiRegistrationRoutes,

@@ -91,6 +91,7 @@ const SAME_AS_ENGLISH = new Set([
   // Words shared with English.
   'Administration',
   'Administrator',
+  'administrator',
   'Copyright',
   'Creator',
   'File',

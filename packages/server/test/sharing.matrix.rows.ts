@@ -94,6 +94,14 @@ export const ROWS = {
         body: { max_files: 50, max_bytes: 1_000_000 },
       }),
   },
+  'explain access': {
+    call: (f) => f.call('GET', `${access(f)}/explain`),
+    ability: ['record', 'can_manage_access'],
+  },
+  'check a person': {
+    call: (f) => f.call('GET', `${access(f)}/explain?user=${f.newcomerId}`),
+    ability: ['record', 'can_manage_access'],
+  },
   'list links': {
     call: (f) => f.call('GET', `${access(f)}/links`),
     ability: ['record', 'can_manage_access'],

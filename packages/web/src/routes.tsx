@@ -69,6 +69,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'records/:id/view-as',
+              lazy: () =>
+                import('./records/ViewAsPage.tsx').then((module) => ({
+                  Component: module.ViewAsPage,
+                })),
+            },
+            {
               path: 'records/:id/compare/:other',
               lazy: () =>
                 import('./records/compare/ComparePage.tsx').then((module) => ({

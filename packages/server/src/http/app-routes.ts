@@ -13,6 +13,7 @@ export const APP_ROUTES = [
   '/search',
   '/records/:id',
   '/records/:id/compare/:other',
+  '/records/:id/view-as',
   '/communities',
   '/communities/new',
   '/communities/:slug',

@@ -6,8 +6,10 @@ import {
   AuthenticatedUser,
   Self,
   SystemProcess,
+  VerifiedOnly,
   anonymous,
   can,
+  explain,
   filter,
   type Generator,
   type Policy,
@@ -46,5 +48,45 @@ describe('the policy machinery', () => {
     expect(render(filter(policy, 'read', { ...user, isAdmin: true }))).toBe('(n % 2 = 0 OR TRUE)');
     expect(render(filter(policy, 'write', user))).toBe('FALSE');
     expect(render(filter(policy, 'write', { ...user, isSystem: true }))).toBe('(TRUE)');
+  });
+});
+
+describe('explaining a decision', () => {
+  const Listed: Generator<{ n: number; userId: number }> = {
+    name: 'Listed',
+    allows: (_actor, resource) => resource.n > 10,
+    refuses: () => ({ rule: 'Listed', detail: { reason: 'small' } }),
+  };
+  const explained = {
+    read: [Even, Listed, Administrator],
+    publish: [VerifiedOnly([Even])],
+  } satisfies Policy<{ n: number; userId: number }>;
+
+  it('names every rule that allows, and agrees with can', () => {
+    for (const n of [1, 2, 11, 12]) {
+      const { allowedBy } = explain(explained, 'read', user, { n, userId: 1 });
+      expect(allowedBy.length > 0).toBe(can(explained, 'read', user, { n, userId: 1 }));
+    }
+    expect(explain(explained, 'read', user, { n: 12, userId: 1 }).allowedBy).toEqual([
+      { rule: 'Even' },
+      { rule: 'Listed' },
+    ]);
+  });
+
+  it('says why the rules that could allow do not, only when none allows', () => {
+    expect(explain(explained, 'read', user, { n: 3, userId: 1 })).toEqual({
+      allowedBy: [],
+      refusedBy: [{ rule: 'Listed', detail: { reason: 'small' } }],
+    });
+    expect(explain(explained, 'read', user, { n: 2, userId: 1 }).refusedBy).toEqual([]);
+  });
+
+  it('reports the rule inside a wrapper, and nothing where the wrapper refuses', () => {
+    expect(explain(explained, 'publish', user, { n: 2, userId: 1 }).allowedBy).toEqual([
+      { rule: 'Even' },
+    ]);
+    const unverified = { ...user, emailUnverified: true };
+    expect(explain(explained, 'publish', unverified, { n: 2, userId: 1 }).allowedBy).toEqual([]);
+    expect(can(explained, 'publish', unverified, { n: 2, userId: 1 })).toBe(false);
   });
 });

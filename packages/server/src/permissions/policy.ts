@@ -55,6 +55,21 @@ export interface Generator<R, S = unknown> {
    * condition, so a search reads those rows once (their own `filter` is unused).
    */
   readonly family?: { of: FilterFamily<S>; keys: readonly string[] };
+  /**
+   * Why it allows (one entry per way it does, e.g. per matching grant); by
+   * default its name alone, whenever `allows` holds. Wrappers report the rule inside.
+   */
+  explain?(actor: Actor, resource: R): RuleMatch[];
+  /** Why it does not allow, where the resource itself says (an embargo until a date). */
+  refuses?(actor: Actor, resource: R): RuleMatch | undefined;
+}
+
+/** A rule of a policy that decided, with what it matched on. */
+export interface RuleMatch {
+  /** The generator's name: the rule's id in the table. */
+  rule: string;
+  /** What the rule matched on or stopped at (a grant's subject, a link, a date). */
+  detail?: Record<string, string>;
 }
 
 /** The condition of a family's members at once: the union of their keys. */
@@ -88,6 +103,34 @@ export function can<R, A extends string>(
 ): boolean {
   const actor = actorOf(who);
   return policy[action].some((generator) => generator.allows(actor, resource));
+}
+
+/** Every way the generators of `action` allow `who`, and why those that could do not. */
+export function explain<R, A extends string>(
+  policy: Policy<R, A>,
+  action: A,
+  who: Actor | Identity,
+  resource: NoInfer<R>,
+): { allowedBy: RuleMatch[]; refusedBy: RuleMatch[] } {
+  const actor = actorOf(who);
+  const allowedBy = policy[action].flatMap((generator) => matchesOf(generator, actor, resource));
+  const refusedBy =
+    allowedBy.length > 0
+      ? []
+      : policy[action]
+          .map((generator) => generator.refuses?.(actor, resource))
+          .filter((match): match is RuleMatch => match !== undefined);
+  return { allowedBy, refusedBy };
+}
+
+/** A generator's matches: its own explanation, else its name when it allows. */
+export function matchesOf<R, S>(
+  generator: Generator<R, S>,
+  actor: Actor,
+  resource: R,
+): RuleMatch[] {
+  if (generator.explain) return generator.explain(actor, resource);
+  return generator.allows(actor, resource) ? [{ rule: generator.name }] : [];
 }
 
 /** The SQL condition selecting exactly the resources `action` allows (FALSE when none). */
@@ -157,6 +200,10 @@ export function VerifiedOnly<R, S>(generators: readonly Generator<R, S>[]): Gene
     allows: (actor, resource) =>
       actor.identity.emailUnverified !== true &&
       generators.some((generator) => generator.allows(actor, resource)),
+    explain: (actor, resource) =>
+      actor.identity.emailUnverified === true
+        ? []
+        : generators.flatMap((generator) => matchesOf(generator, actor, resource)),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   AuthenticatedUser,
   SystemProcess,
   VerifiedOnly,
+  matchesOf,
   type Actor,
   type FilterFamily,
   type Generator,
@@ -30,6 +31,8 @@ export interface RecordFacts {
     record: 'public' | 'restricted';
     files: 'public' | 'restricted';
     embargoActive: boolean;
+    /** The day an active embargo lifts, when it names one. */
+    embargoUntil?: string | null;
   };
   /** The communities the record belongs to (parent.communities.ids). */
   communities?: string[];
@@ -108,6 +111,17 @@ function AccessGrant(level: GrantLevel): RecordGenerator {
         ),
       ),
     family: { of: grantFamily, keys: [level] },
+    explain: (actor, record) =>
+      grantSubjects(actor)
+        .filter(([type, id]) =>
+          record.grants.some(
+            (g) => g.permission === level && g.subjectType === type && g.subjectId === id,
+          ),
+        )
+        .map(([type, id]) => ({
+          rule: `AccessGrant(${level})`,
+          detail: { subject_type: type === 'role' ? 'group' : 'user', subject_id: id },
+        })),
   };
 }
 
@@ -129,6 +143,10 @@ function SecretLink(level: LinkLevel): RecordGenerator {
     allows: (actor, record) =>
       actor.links.some((link) => link.permission === level && link.parentId === record.parentId),
     family: { of: linkFamily, keys: [level] },
+    explain: (actor, record) =>
+      actor.links
+        .filter((link) => link.permission === level && link.parentId === record.parentId)
+        .map((link) => ({ rule: `SecretLink(${level})`, detail: { link_id: link.id } })),
   };
 }
 
@@ -137,7 +155,20 @@ const PublicRecord: RecordGenerator = {
   name: 'PublicRecord',
   allows: (_actor, record) => record.access.record === 'public',
   filter: () => sql`${records.accessRecord} = 'public'`,
+  refuses: (_actor, record) =>
+    record.access.record === 'public'
+      ? undefined
+      : { rule: 'PublicRecord', detail: { reason: 'restricted', ...embargoOf(record) } },
 };
+
+/** The embargo's end, for a refusal that names it. */
+const embargoOf = (record: RecordFacts): Record<string, string> =>
+  record.access.embargoActive
+    ? {
+        embargo: 'active',
+        ...(record.access.embargoUntil ? { until: record.access.embargoUntil } : {}),
+      }
+    : {};
 
 /** Anyone, when the record and its files are public and not under embargo. */
 const PublicFiles: RecordGenerator = {
@@ -146,6 +177,11 @@ const PublicFiles: RecordGenerator = {
     record.access.record === 'public' &&
     record.access.files === 'public' &&
     !record.access.embargoActive,
+  refuses: (_actor, record) => {
+    if (record.access.record !== 'public') return undefined;
+    const reason = record.access.files === 'public' ? 'embargo' : 'restricted';
+    return { rule: 'PublicFiles', detail: { reason, ...embargoOf(record) } };
+  },
 };
 
 /** The records of the communities where the actor has any of the roles (keys: the roles). */
@@ -173,6 +209,10 @@ function CommunityMembers(roles: readonly CommunityRole[], name: string): Record
       return (record.communities ?? []).some((id) => mine.some((m) => m.id === id));
     },
     family: { of: communityFamily, keys: roles },
+    explain: (actor, record) =>
+      (actor.communities ?? [])
+        .filter((m) => roles.includes(m.role) && (record.communities ?? []).includes(m.id))
+        .map((m) => ({ rule: name, detail: { community_id: m.id, role: m.role } })),
   };
 }
 
@@ -190,6 +230,10 @@ const SubmissionReviewer: RecordGenerator = {
     (actor.communities ?? []).some(
       (m) => m.id === record.reviewCommunity && CURATING_ROLES.includes(m.role),
     ),
+  explain: (actor, record) =>
+    (actor.communities ?? [])
+      .filter((m) => m.id === record.reviewCommunity && CURATING_ROLES.includes(m.role))
+      .map((m) => ({ rule: 'SubmissionReviewer', detail: { community_id: m.id, role: m.role } })),
   filter: (actor, row = records) => {
     const mine = (actor.communities ?? [])
       .filter((m) => CURATING_ROLES.includes(m.role))
@@ -213,6 +257,13 @@ const InclusionReviewer: RecordGenerator = {
     (actor.communities ?? []).some(
       (m) => CURATING_ROLES.includes(m.role) && (record.inclusionCommunities ?? []).includes(m.id),
     ),
+  explain: (actor, record) =>
+    (actor.communities ?? [])
+      .filter(
+        (m) =>
+          CURATING_ROLES.includes(m.role) && (record.inclusionCommunities ?? []).includes(m.id),
+      )
+      .map((m) => ({ rule: 'InclusionReviewer', detail: { community_id: m.id, role: m.role } })),
   // On `records`: the request names one published version, and only that one is shown.
   filter: (actor) => {
     const mine = (actor.communities ?? [])
@@ -238,6 +289,10 @@ function UnlessPublished(generators: readonly RecordGenerator[]): RecordGenerato
     name: `UnlessPublished(${generators.map((g) => g.name).join(', ')})`,
     allows: (actor, record) =>
       !record.published && generators.some((generator) => generator.allows(actor, record)),
+    explain: (actor, record) =>
+      record.published
+        ? []
+        : generators.flatMap((generator) => matchesOf(generator, actor, record)),
   };
 }
 

@@ -8,6 +8,7 @@ import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
 import { createMonitoringService } from './monitoring.service.ts';
 import { createDirectoryService } from './directory.service.ts';
+import { createAccessExplanationService } from './sharing/access-explanation.service.ts';
 import { createGroupService } from './groups.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createEmailVerificationService } from './email-verification.service.ts';
@@ -249,6 +250,15 @@ export function createServices(
     tokens: createTokenService(db),
     vocabularies,
     links: createLinkService({ db, access, targets }),
+    accessExplanation: createAccessExplanationService({
+      db,
+      targets,
+      accounts,
+      groups,
+      communities,
+      records,
+      requireVerifiedEmail: config.accounts.requireVerifiedEmail,
+    }),
     grants: createGrantService({
       db,
       targets,

@@ -19,6 +19,7 @@ import type { OutboxReader } from '../mail/outbox.ts';
 import type { AccessSettingsService } from './sharing/access-settings.service.ts';
 import type { GrantService } from './sharing/grants.service.ts';
 import type { LinkService } from './sharing/links.service.ts';
+import type { AccessExplanationService } from './sharing/access-explanation.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
 import type { DeletionRequests } from './records/deletion-requests.ts';
 import type { ReviewService } from './communities/review.service.ts';
@@ -74,6 +75,8 @@ export interface Services {
   // Sharing and mail.
   links: LinkService;
   grants: GrantService;
+  /** Who may see, preview, edit or manage a record, and which rule says so. */
+  accessExplanation: AccessExplanationService;
   accessSettings: AccessSettingsService;
   mail: Mailer;
   outbox: OutboxReader;

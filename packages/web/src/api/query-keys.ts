@@ -14,6 +14,9 @@ export const queryKeys = {
     ['record-versions', link, token ?? ''] as const,
   versionDiff: (id: string, other: string, token: string | undefined) =>
     ['version-diff', id, other, token ?? ''] as const,
+  // "Who can see this": the record's list, and one user's or the public's answer.
+  accessExplanation: (id: string) => ['access-explanation', id] as const,
+  actorExplanation: (id: string, user: string) => ['access-explanation', id, user] as const,
   recordSearch: (params: object) => ['record-search', params] as const,
   // The record page's citation box (api/citations.ts).
   citation: (

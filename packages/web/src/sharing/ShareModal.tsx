@@ -6,6 +6,7 @@ import { useGrants, useSecretLinks } from '../api/sharing.ts';
 import { GrantsTab } from './GrantsTab.tsx';
 import { LinksTab } from './LinksTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { WhoCanSeeTab } from './WhoCanSeeTab.tsx';
 import { useReturnFocus } from '../ui/useReturnFocus.ts';
 
 /** The share access dialog (SPEC §2): People, Groups (when enabled), Links, Settings. */
@@ -47,6 +48,7 @@ export function ShareModal({
             )}
             <Tabs.Tab value="links">{t('sharing.tabs.links', { n: linksCount })}</Tabs.Tab>
             <Tabs.Tab value="settings">{t('sharing.tabs.settings')}</Tabs.Tab>
+            <Tabs.Tab value="who">{t('sharing.tabs.who')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="people">
             <GrantsTab
@@ -80,6 +82,9 @@ export function ShareModal({
           </Tabs.Panel>
           <Tabs.Panel value="settings">
             <SettingsTab record={record} />
+          </Tabs.Panel>
+          <Tabs.Panel value="who">
+            <WhoCanSeeTab record={record} />
           </Tabs.Panel>
         </Tabs>
       </Modal>

@@ -107,6 +107,11 @@ export function effectiveAccess(document: Pick<RecordDocument, 'access' | 'files
     record: document.access.record === 'public' ? 'public' : 'restricted',
     files: document.access.files === 'public' ? 'public' : 'restricted',
     embargoActive: document.access.embargo.active === true,
+    /** The day an active embargo lifts (ISO date), when it names one. */
+    embargoUntil:
+      document.access.embargo.active === true && typeof document.access.embargo.until === 'string'
+        ? document.access.embargo.until
+        : null,
     filesEnabled: document.files.enabled !== false,
   } as const;
 }

@@ -237,6 +237,7 @@ export function createServices(
         siteUrl: config.siteUrl,
         db,
         identities,
+        log: (error) => options.log?.info({ err: error }, 'SAML IdP metadata not fetched'),
       }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),

@@ -140,7 +140,9 @@ export function createPendingSignInService(deps: {
      * Finishes the sign-in a followed link confirms, once; null when the token
      * is no such link (it may be another kind of mailed link).
      */
-    async complete(token: string): Promise<{ userId: number; provider: string; subject: string } | null> {
+    async complete(
+      token: string,
+    ): Promise<{ userId: number; provider: string; subject: string } | null> {
       const claims = readToken(config.secretKey, PURPOSE, token);
       if (!claims) return null;
       const identity = claims.i;

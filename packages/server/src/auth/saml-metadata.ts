@@ -44,7 +44,7 @@ export function parseIdpMetadata(xml: string, entityId?: string): IdpMetadata {
   try {
     document = create(xml).node as unknown as XmlElement;
   } catch (error) {
-    throw new Error(`not XML: ${(error as Error).message}`);
+    throw new Error(`not XML: ${(error as Error).message}`, { cause: error });
   }
   const idps = Array.from(document.getElementsByTagNameNS(MD, 'IDPSSODescriptor')).map(
     (descriptor) => ({

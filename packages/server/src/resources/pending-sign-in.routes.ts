@@ -63,7 +63,7 @@ export async function finishPendingSignIn(
 }
 
 /** The page asking for the address of a first sign-in, and the mail it sends. */
-export function pendingSignInRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
+export function pendingSignInRoutes({ services }: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/api/auth/pending-sign-in',
@@ -73,7 +73,7 @@ export function pendingSignInRoutes({ config, services }: AppContext): FastifyPl
           summary: 'The first sign-in waiting for an address in this browser, if any',
         },
       },
-      async (request) => {
+      (request) => {
         const pending = services.pendingSignIns.describe(request.cookies[PENDING_COOKIE]);
         if (!pending) throw new HttpError(404, 'signInExpired');
         return { provider: pending.provider, full_name: pending.name };

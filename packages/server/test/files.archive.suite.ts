@@ -9,8 +9,8 @@ import { fileEntries } from '../src/db/schema.ts';
 import type { FilesApp } from './files.app.ts';
 import { draftWithFiles, someBytes, uploadFile } from './files.helpers.ts';
 
-/** The archive of the files below, their times set: the same bytes in every backend. */
-const SHA256 = '0131a45cf811f19b9e3d2f30b3d6484a118c1345481736b0c286f945aeef22ad';
+/** The archive of the files below and their manifest, their times set: the same bytes in every backend. */
+const SHA256 = 'cdbc138c7740704710815f6da3f027f8de4e5b4c4df90a915b24256573f16885';
 
 /** Names and sizes: small, not ASCII, one streamed (past 256 KiB). */
 const FILES: [string, number][] = [

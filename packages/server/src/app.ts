@@ -48,6 +48,7 @@ import { accessRoutes } from './resources/access.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
 import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
+import { fixityRoutes } from './resources/fixity.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp({
     outboxRoutes,
     monitoringRoutes,
     doiRegistrationRoutes,
+    fixityRoutes,
     pidRoutes,
     communityRoutes,
     requestRoutes,

@@ -83,6 +83,12 @@ export const mailMessages = {
   emailChangedBody:
     'The email address of your account at {{site}} is now {{address}}. If you did not make this change, reset your password at once and tell the site’s administrators.',
   emailChangedAction: 'Open my settings',
+
+  // The fixity check, to administrators.
+  fixityAlertSubject: 'Stored files at {{site}} no longer match their checksums',
+  fixityAlertBody:
+    'The fixity check read back stored files whose bytes changed or are missing. Files affected: {{count}}. Among them: {{files}}. Restore them from a backup.',
+  fixityAlertAction: 'Open the administration',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

@@ -45,6 +45,23 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
     return hashed;
   }
 
+  /**
+   * Parts once joined are one object (S3 forgets the upload): the file stays
+   * pending, as if uploaded whole, so that a commit may be tried again.
+   */
+  async function keepJoined(file: FileWithObject, stored: StoredBytes): Promise<void> {
+    await db.transaction(async (tx) => {
+      const txRepo = createFilesRepository(tx);
+      await txRepo.updateObject(file.object.id, {
+        size: stored.size,
+        checksum: `md5:${stored.md5}`,
+        sha256: stored.sha256,
+        uploadId: null,
+      });
+      await txRepo.updateEntry(file.entry.id, { transferType: 'L', parts: null, partSize: null });
+    });
+  }
+
   return {
     /**
      * Completes an upload once its bytes are checked: the size and MD5 announced
@@ -90,6 +107,7 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
         });
       }
       if (typeof declaredSha256 === 'string' && declaredSha256 !== stored.sha256) {
+        if (file.entry.transferType === 'M') await keepJoined(file, stored);
         throw new DomainError('invalid', 'fileChecksumMismatch', {
           params: { key: file.entry.key },
         });

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { fileEntries, fileObjects, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -73,6 +86,26 @@ export function createFixityCheck(deps: {
     return hashed.sha256 === object.sha256;
   }
 
+  /**
+   * Takes the object checked longest ago (never checked first) and not yet in
+   * this run, stamping it at once, so that runs side by side read different ones.
+   */
+  async function claim(now: Date) {
+    const due = db
+      .select({ id: fileObjects.id })
+      .from(fileObjects)
+      .where(and(completed, or(isNull(fileObjects.checkedAt), lt(fileObjects.checkedAt, now))))
+      .orderBy(sql`${fileObjects.checkedAt} ASC NULLS FIRST`, asc(fileObjects.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [object] = await db
+      .update(fileObjects)
+      .set({ checkedAt: now })
+      .where(eq(fileObjects.id, sql`(${due})`))
+      .returning();
+    return object;
+  }
+
   async function alert(failed: string[]): Promise<void> {
     const rows = await db
       .select({ recordId: fileEntries.recordId, key: fileEntries.key })
@@ -105,25 +138,24 @@ export function createFixityCheck(deps: {
       const newlyFailed: string[] = [];
       let failed = 0;
       while (checked === 0 || bytes < allowed) {
-        const [object] = await db
-          .select()
-          .from(fileObjects)
-          .where(
-            and(
-              completed,
-              sql`(${fileObjects.checkedAt} IS NULL OR ${fileObjects.checkedAt} < ${now})`,
-            ),
-          )
-          .orderBy(sql`${fileObjects.checkedAt} ASC NULLS FIRST`, asc(fileObjects.id))
-          .limit(1);
+        const object = await claim(now);
         if (!object) break;
         const good = await verify(object);
-        await db
-          .update(fileObjects)
-          .set({ checkedAt: now, fixityFailedAt: good ? null : (object.fixityFailedAt ?? now) })
-          .where(eq(fileObjects.id, object.id));
-        if (!good) failed++;
-        if (!good && object.fixityFailedAt === null) newlyFailed.push(object.id);
+        if (good) {
+          await db
+            .update(fileObjects)
+            .set({ fixityFailedAt: null })
+            .where(eq(fileObjects.id, object.id));
+        } else {
+          failed++;
+          // Only the run that marks it first alerts (runs may overlap).
+          const marked = await db
+            .update(fileObjects)
+            .set({ fixityFailedAt: now })
+            .where(and(eq(fileObjects.id, object.id), isNull(fileObjects.fixityFailedAt)))
+            .returning({ id: fileObjects.id });
+          if (marked.length) newlyFailed.push(object.id);
+        }
         checked++;
         bytes += object.size ?? 0;
       }

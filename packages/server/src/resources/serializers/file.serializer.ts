@@ -99,6 +99,7 @@ export function serializeFileList(list: FileListView, links: Links): Record<stri
   const listLinks: Record<string, string> = {
     self: `${root}/files`,
     archive: `${root}/files-archive`,
+    manifest: `${root}/files-manifest`,
   };
   if (!list.enabled) return { enabled: false, links: listLinks };
   if (list.next) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { Storage } from '../../storage/storage.ts';
 import { layoutZip, type ZipLayout } from '../../zip/zip-layout.ts';
@@ -96,9 +97,7 @@ export function filesArchive(files: Checked[], storage: Storage, crcs: CrcCache)
     read: async (index, range) => {
       if (!isManifest(index)) return storage.read(keyOf(index), range);
       const slice = range ? manifest.subarray(range.start, range.end + 1) : manifest;
-      return (async function* () {
-        yield slice;
-      })();
+      return Readable.from([slice]);
     },
     crcs: {
       get: (index) => (isManifest(index) ? undefined : crcs.get(keyOf(index))),

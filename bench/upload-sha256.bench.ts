@@ -1,8 +1,8 @@
 // A 1 GiB upload through the deposit page in Chromium, with and without the
 // browser's SHA-256 of the file, in one run, interleaved (the machine is
-// shared): "without" replaces the hashing worker's script by one that answers
-// at once with no hash, so the uploader commits unhashed. A small upload of
-// each kind warms up first. Medians and load averages.
+// shared): "without" runs the page with no Worker, so the uploader commits
+// unhashed, as where no worker can run. A small upload of each kind warms up
+// first. Medians and load averages.
 //   npm run build && node bench/upload-sha256.bench.ts
 //   BENCH_GIB=1 BENCH_ROUNDS=2 node bench/upload-sha256.bench.ts
 import { randomBytes } from 'node:crypto';
@@ -43,14 +43,12 @@ async function uploadOnce(
   const page = await loginPage(browser, arca.url);
   page.on('crash', () => console.error('the page crashed'));
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  // Without: the worker answers at once with no hash, so only the hashing itself is left out.
+  // Without: the page has no Worker, so the uploader commits unhashed (its fallback). A
+  // route to stub the worker's script would make Playwright intercept every part's PUT too.
   if (!hashing) {
-    await page.route(/sha256\.worker/, (route) =>
-      route.fulfill({
-        contentType: 'text/javascript',
-        body: 'self.onmessage = () => self.postMessage({});',
-      }),
-    );
+    await page.addInitScript({
+      content: "Object.defineProperty(window, 'Worker', { value: undefined });",
+    });
   }
   await page.goto(`${arca.url}/uploads/new`);
   await fillRequired(page, `A large upload (${hashing ? 'with' : 'without'} SHA-256)`);

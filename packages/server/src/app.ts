@@ -50,6 +50,7 @@ import { accessExplanationRoutes } from './resources/access-explanation.routes.t
 import { outboxRoutes } from './resources/outbox.routes.ts';
 import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
+import { fixityRoutes } from './resources/fixity.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp({
     outboxRoutes,
     monitoringRoutes,
     doiRegistrationRoutes,
+    fixityRoutes,
     pidRoutes,
     communityRoutes,
     requestRoutes,

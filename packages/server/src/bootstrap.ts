@@ -16,6 +16,7 @@ import {
 } from './vocabularies/loader.ts';
 import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
+import { FILES_FIXITY_JOB } from './services/files/fixity.ts';
 import { STATS_AGGREGATE_JOB } from './services/stats/stats.service.ts';
 import { backfillSearchFields } from './services/records/search-backfill.ts';
 
@@ -67,6 +68,13 @@ export async function startServer(
   await services.files.recover();
   // The sweep of abandoned uploads and orphaned bytes: soon after each start, then at its interval.
   await services.jobs.enqueue({ kind: FILES_SWEEP_JOB, key: FILES_SWEEP_JOB, runAt: new Date() });
+  // The fixity check reads its first slice an interval after the start, then every interval.
+  const fixityMs = config.files.fixityIntervalMs ?? 3600_000;
+  await services.jobs.enqueue({
+    kind: FILES_FIXITY_JOB,
+    key: FILES_FIXITY_JOB,
+    runAt: new Date(Date.now() + fixityMs),
+  });
   // DOI registrations DataCite refused are looked at again: what they send may have changed.
   if (config.datacite) {
     const recheck = DATACITE_RECHECK_JOB;

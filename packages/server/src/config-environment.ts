@@ -132,6 +132,9 @@ export const environment = z.object({
     .positive()
     .default(7 * 24),
   ARCA_FILES_SWEEP_INTERVAL_HOURS: z.coerce.number().positive().default(24),
+  // The fixity check: a share of the stored bytes read back per day, a slice each interval.
+  ARCA_FIXITY_SHARE_PER_DAY: z.coerce.number().positive().max(100).default(0.05),
+  ARCA_FIXITY_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
   ARCA_DIFF_TEXT_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -178,6 +178,10 @@ export interface FilesConfig {
   staleUploadMs: number;
   /** How often the sweep of abandoned uploads and orphaned bytes runs. */
   sweepIntervalMs: number;
+  /** The share of all stored bytes the fixity check reads back per day (default 0.05). */
+  fixitySharePerDay?: number;
+  /** How often the fixity check reads its slice (default hourly). */
+  fixityIntervalMs?: number;
   /** Changed text files up to this many bytes each get a line diff between versions (default 1 MiB). */
   diffTextMaxBytes?: number;
 }

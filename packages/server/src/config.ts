@@ -132,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       partUrlExpirySeconds: e.ARCA_UPLOAD_URL_EXPIRY_SECONDS,
       staleUploadMs: e.ARCA_FILES_STALE_UPLOAD_HOURS * 3600_000,
       sweepIntervalMs: e.ARCA_FILES_SWEEP_INTERVAL_HOURS * 3600_000,
+      fixitySharePerDay: e.ARCA_FIXITY_SHARE_PER_DAY,
+      fixityIntervalMs: e.ARCA_FIXITY_INTERVAL_MINUTES * 60_000,
       diffTextMaxBytes: e.ARCA_DIFF_TEXT_MAX_BYTES,
     },
     userLimits: {

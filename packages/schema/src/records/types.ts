@@ -157,6 +157,10 @@ export interface RecordFileEntry {
   size: number;
   mimetype: string;
   checksum: string;
+  /** Beyond InvenioRDM: `md5:…` and `sha256:…`. */
+  checksums?: string[];
+  /** The uploader's SHA-256 agreed with the server's. */
+  verified?: boolean;
   storage_class: string;
   metadata: Record<string, unknown>;
   access: { hidden: boolean };

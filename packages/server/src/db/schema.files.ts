@@ -17,31 +17,43 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** Stored bytes: one object per upload, shared by the entries of every version. */
-export const fileObjects = pgTable('file_objects', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Where the storage backend keeps the bytes. */
-  storageKey: text('storage_key').notNull(),
-  /**
-   * 'pending' until a commit has checked the bytes; then 'completed'. 'failed':
-   * the sweep abandoned the upload (idle too long) and dropped its bytes.
-   */
-  status: text('status').notNull().default('pending'),
-  size: bigint('size', { mode: 'number' }),
-  /** `md5:<hex>` of the bytes at storage_key, once known (computed while they streamed). */
-  checksum: text('checksum'),
-  /** The upload id of a multipart upload in progress. */
-  uploadId: text('upload_id'),
-  /**
-   * Bytes held for an upload of unknown size while it streams, so that
-   * concurrent uploads count against the quota together (upload-reservation.ts).
-   */
-  reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
-  /** The parent whose versions hold it: its bytes count once for the parent's owner. */
-  parentId: text('parent_id'),
-  /** The size announced at init (as its entries say), counted until the bytes arrive. */
-  declaredSize: bigint('declared_size', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const fileObjects = pgTable(
+  'file_objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Where the storage backend keeps the bytes. */
+    storageKey: text('storage_key').notNull(),
+    /**
+     * 'pending' until a commit has checked the bytes; then 'completed'. 'failed':
+     * the sweep abandoned the upload (idle too long) and dropped its bytes.
+     */
+    status: text('status').notNull().default('pending'),
+    size: bigint('size', { mode: 'number' }),
+    /** `md5:<hex>` of the bytes at storage_key, once known (computed while they streamed). */
+    checksum: text('checksum'),
+    /** Hex SHA-256 of the bytes, computed beside the MD5 (null for bytes stored before it was). */
+    sha256: text('sha256'),
+    /** The uploader's own SHA-256 of the bytes agreed with the server's at commit. */
+    verified: boolean('verified').notNull().default(false),
+    /** When the fixity job last read the stored bytes back (null: never). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When a fixity check last found the bytes changed or missing (null: they matched). */
+    fixityFailedAt: timestamp('fixity_failed_at', { withTimezone: true }),
+    /** The upload id of a multipart upload in progress. */
+    uploadId: text('upload_id'),
+    /**
+     * Bytes held for an upload of unknown size while it streams, so that
+     * concurrent uploads count against the quota together (upload-reservation.ts).
+     */
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+    /** The parent whose versions hold it: its bytes count once for the parent's owner. */
+    parentId: text('parent_id'),
+    /** The size announced at init (as its entries say), counted until the bytes arrive. */
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_objects_fixity').on(t.checkedAt.asc().nullsFirst())],
+);
 
 /** A file of a draft (`draft` true) or of a published record, under its key. */
 export const fileEntries = pgTable(

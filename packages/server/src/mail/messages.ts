@@ -88,6 +88,11 @@ export const mailMessages = {
   identityEmailBody:
     'Someone, probably you, signed in to {{site}} with {{provider}} and gave this email address. Follow the link within {{minutes}} minutes to confirm the address and finish signing in; if an account already has this address, {{provider}} is linked to it. If it was not you, ignore this message.',
   identityEmailAction: 'Finish signing in',
+  // The fixity check, to administrators.
+  fixityAlertSubject: 'Stored files at {{site}} no longer match their checksums',
+  fixityAlertBody:
+    'The fixity check read back stored files whose bytes changed or are missing. Files affected: {{count}}. Among them: {{files}}. Restore them from a backup.',
+  fixityAlertAction: 'Open the administration',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

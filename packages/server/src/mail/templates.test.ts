@@ -65,6 +65,10 @@ describe('mail templates', () => {
         'Your email address at Arca was changed',
         'The email address of your account at Arca is now new@example.org.',
       ],
+      'fixity-alert': [
+        'Stored files at Arca no longer match their checksums',
+        'Files affected: 2. Among them: abc/a.csv, abc/b.csv.',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {
@@ -78,6 +82,8 @@ describe('mail templates', () => {
         hours: '48',
         address: 'new@example.org',
         provider: 'ORCID',
+        count: '2',
+        files: 'abc/a.csv, abc/b.csv',
       });
       const [subject, phrase] = expected[name];
       expect(mail.subject, name).toBe(subject);

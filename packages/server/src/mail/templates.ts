@@ -121,6 +121,12 @@ export const MAIL_TEMPLATES = {
     body: ['emailChangedBody'],
     action: { label: 'emailChangedAction', url: 'url' },
   },
+  // The fixity check found stored bytes changed or missing (to administrators).
+  'fixity-alert': {
+    subject: 'fixityAlertSubject',
+    body: ['fixityAlertBody'],
+    action: { label: 'fixityAlertAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -155,6 +161,9 @@ export interface MailParams {
   address?: string;
   /** The identity provider a first sign-in came through. */
   provider?: string;
+  /** How many stored files failed a fixity check, and the first of them. */
+  count?: string;
+  files?: string;
 }
 
 /** Renders a template in a language, as text and as HTML. */

@@ -4,11 +4,15 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Scope } from '../services/files/files.service.ts';
+import { MANIFEST_NAME } from '../services/files/manifest.ts';
 import { contentDisposition, parseRange } from './content-headers.ts';
 import { contentQuery, idParams, keyParams, tokenQuery } from './files.params.ts';
 import { visitorOf } from './stats-answers.ts';
 
-/** Downloads of draft and record files (API.md §2): one file, with Range, or a zip of all. */
+/**
+ * Downloads of draft and record files (API.md §2): one file, with Range, a zip
+ * of all, or their SHA-256 manifest.
+ */
 export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallbackZod {
   const tags = ['files'];
   const files = services.files;
@@ -170,6 +174,25 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
           handler: async (request, reply) => sendArchive(request, reply, request.params.id, scope),
         });
       }
+      app.get(
+        `${base}/files-manifest`,
+        {
+          schema: {
+            tags,
+            summary: `The BagIt-style manifest-sha256.txt of the files of ${of}`,
+            params: idParams,
+            querystring: tokenQuery,
+          },
+        },
+        async (request, reply) => {
+          const manifest = await files.manifest(request.actor, request.params.id, scope);
+          return reply
+            .type('text/plain; charset=utf-8')
+            .header('content-disposition', contentDisposition(MANIFEST_NAME, 'text/plain', true))
+            .header('cache-control', scope === 'draft' ? 'private, no-cache' : 'private, max-age=0')
+            .send(manifest.text);
+        },
+      );
     }
 
     done();

@@ -42,6 +42,15 @@ export const fileSpec = z.object({
     .optional(),
 });
 export const initBody = z.array(fileSpec).max(10_000);
+/** Beyond InvenioRDM: the uploader's own SHA-256 of the bytes, checked before the commit. */
+export const commitBody = z
+  .object({
+    checksum: z
+      .string()
+      .regex(/^sha256:[0-9a-fA-F]{64}$/, 'invalidChecksum')
+      .optional(),
+  })
+  .nullish();
 export const metadataBody = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
   access: z.object({ hidden: z.boolean().optional() }).optional(),

@@ -5,6 +5,7 @@ import type { AppContext } from '../http/context.ts';
 import { linkBuilder } from '../http/links.ts';
 import type { UploadBody } from '../services/files/files.service.ts';
 import {
+  commitBody,
   idParams,
   initBody,
   keyParams,
@@ -207,10 +208,17 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
 
     app.post(
       `${draft}/files/:key/commit`,
-      { schema: { tags, summary: 'Commit an upload', params: keyParams } },
+      {
+        schema: { tags, summary: 'Commit an upload', params: keyParams, body: commitBody },
+      },
       async (request) =>
         serializeFile(
-          await files.commit(request.actor, request.params.id, request.params.key),
+          await files.commit(
+            request.actor,
+            request.params.id,
+            request.params.key,
+            request.body?.checksum?.slice('sha256:'.length),
+          ),
           links,
         ),
     );

@@ -50,6 +50,7 @@ import { createStorage } from '../storage/index.ts';
 import { createFilesService } from './files/files.service.ts';
 import { createCompareService } from './records/compare/compare.service.ts';
 import { FILES_SWEEP_JOB } from './files/files-sweep.ts';
+import { createFixityCheck, FILES_FIXITY_JOB } from './files/fixity.ts';
 import { createPartSigner } from './files/part-signatures.ts';
 import { createRecordFilesComponent } from './files/record-files.component.ts';
 import { createAccessRequestService } from './access-requests/access-requests.service.ts';
@@ -155,6 +156,17 @@ export function createServices(
   const stats = createStatsService(db, config.stats, {
     site: { name: config.siteName, url: config.siteUrl },
   });
+  const fixityConfig = {
+    sharePerDay: config.files.fixitySharePerDay ?? 0.05,
+    intervalMs: config.files.fixityIntervalMs ?? 3600_000,
+  };
+  const fixity = createFixityCheck({
+    db,
+    storage,
+    mailer: mail,
+    siteUrl: config.siteUrl,
+    config: fixityConfig,
+  });
   const jobs = createJobQueue(
     db,
     {
@@ -173,6 +185,11 @@ export function createServices(
           options.log?.info({ sweep: counts }, 'files sweep');
         }
         return { runAgainAt: new Date(Date.now() + config.files.sweepIntervalMs) };
+      },
+      [FILES_FIXITY_JOB]: async () => {
+        const counts = await fixity.run();
+        if (counts.failed > 0) options.log?.info({ fixity: counts }, 'fixity check');
+        return { runAgainAt: new Date(Date.now() + fixityConfig.intervalMs) };
       },
       [STATS_AGGREGATE_JOB]: async () => {
         await stats.aggregate();
@@ -203,6 +220,7 @@ export function createServices(
   return {
     access,
     files,
+    fixity,
     jobs,
     dois: createRegistrationService(db, config.datacite?.prefix),
     records,

@@ -28,6 +28,7 @@ import type { RecordCommunitiesService } from './communities/record-communities.
 import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
 import type { FilesService } from './files/files.service.ts';
+import type { FixityCheck } from './files/fixity.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
 import type { EmailChangeService } from './email-change.service.ts';
@@ -61,6 +62,7 @@ export interface Services {
   /** Finding people and groups, each search checked. */
   directory: DirectoryService;
   files: FilesService;
+  fixity: FixityCheck;
   jobs: JobQueue;
   /** DOI registration at DataCite: states, failures, hiding a deleted record's DOIs. */
   dois: RegistrationService;

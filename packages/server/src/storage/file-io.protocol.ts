@@ -2,7 +2,7 @@
 
 export type IoRequest =
   /**
-   * Opens a file to write at `position`; `hash`: MD5 the bytes as they come.
+   * Opens a file to write at `position`; `hash`: MD5 and SHA-256 the bytes as they come.
    * With `partEnd`: the bytes are one part of a multipart upload, ending there,
    * and feed the file's running MD5.
    */
@@ -50,7 +50,7 @@ export type IoReply =
   | {
       kind: 'done';
       id: number;
-      result?: { size: number; md5: string | null } | null;
+      result?: { size: number; md5: string | null; sha256: string | null } | null;
       /** The CRC-32s of the files a 'read' read, in its order. */
       crcs?: number[];
       /** To 'retire': the thread holds nothing and takes no more requests. */

@@ -20,6 +20,7 @@ import { SizeLimitError } from './storage.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'arca-file-io-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** Chunks that own their memory, as a request body read from a socket has them. */
 const ownedChunks = (bytes: Buffer, size: number) =>
   Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
@@ -38,7 +39,7 @@ describe('file sink (I/O thread)', () => {
       takeChunks: false,
     });
     await pipeline(Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]), sink);
-    expect(sink.result).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(sink.result).toEqual({ size: bytes.length, md5: md5(bytes), sha256: sha256(bytes) });
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(bytes.length).toBe(3 * 1024 * 1024 + 17);
   });
@@ -57,7 +58,11 @@ describe('file sink (I/O thread)', () => {
     });
     await pipeline(Readable.from([...chunks, shared.subarray(0, 50)]), sink);
     const expected = Buffer.concat([bytes, bytes.subarray(0, 50)]);
-    expect(sink.result).toEqual({ size: expected.length, md5: md5(expected) });
+    expect(sink.result).toEqual({
+      size: expected.length,
+      md5: md5(expected),
+      sha256: sha256(expected),
+    });
     expect(readFileSync(file).equals(expected)).toBe(true);
     // Moved to the I/O thread: nothing left here. A slice of a larger buffer is copied.
     expect(chunks.every((chunk) => chunk.length === 0)).toBe(true);
@@ -76,7 +81,7 @@ describe('file sink (I/O thread)', () => {
       takeChunks: false,
     });
     await pipeline(Readable.from([Buffer.alloc(10, 'b')]), sink);
-    expect(sink.result).toEqual({ size: 10, md5: null });
+    expect(sink.result).toEqual({ size: 10, md5: null, sha256: null });
     expect(readFileSync(file, 'latin1')).toBe(
       `${'a'.repeat(10)}${'b'.repeat(10)}${'a'.repeat(10)}`,
     );
@@ -121,10 +126,15 @@ describe('file sink (I/O thread)', () => {
     const bytes = randomBytes(2 * 1024 * 1024 + 5);
     const file = path.join(dir, 'hashed.bin');
     writeFileSync(file, bytes);
-    expect(await hashFile(file)).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(await hashFile(file)).toEqual({
+      size: bytes.length,
+      md5: md5(bytes),
+      sha256: sha256(bytes),
+    });
     expect(await hashFile(file, 100, 199)).toEqual({
       size: 100,
       md5: md5(bytes.subarray(100, 200)),
+      sha256: sha256(bytes.subarray(100, 200)),
     });
   });
 
@@ -150,7 +160,11 @@ describe('file sink (I/O thread)', () => {
     // The last part first, then three side by side.
     await writePart(4);
     await Promise.all([writePart(1), writePart(2), writePart(3)]);
-    expect(await runningMd5.digest(file)).toEqual({ size: bytes.length, md5: md5(bytes) });
+    expect(await runningMd5.digest(file)).toEqual({
+      size: bytes.length,
+      md5: md5(bytes),
+      sha256: sha256(bytes),
+    });
     // Forgotten once asked for.
     expect(await runningMd5.digest(file)).toBeNull();
 
@@ -210,12 +224,20 @@ describe('file sink (I/O thread)', () => {
       );
       await wait(400);
       expect(runningIoThreads()).toBe(1);
-      expect(await runningMd5.digest(file)).toEqual({ size: whole.length, md5: md5(whole) });
-      expect(await hashFile(first)).toEqual({ size: whole.length, md5: md5(whole) });
+      expect(await runningMd5.digest(file)).toEqual({
+        size: whole.length,
+        md5: md5(whole),
+        sha256: sha256(whole),
+      });
+      expect(await hashFile(first)).toEqual({
+        size: whole.length,
+        md5: md5(whole),
+        sha256: sha256(whole),
+      });
       await wait(400);
       expect(runningIoThreads()).toBe(0);
     } finally {
       ioIdle.ms = idle;
     }
-  });
+  }, 20_000);
 });

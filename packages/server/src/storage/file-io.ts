@@ -10,7 +10,7 @@ const BATCH = 1024 * 1024;
 const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 
 type Request = IoRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : R) : never;
-type Result = { size: number; md5: string | null } | null | undefined;
+type Result = { size: number; md5: string | null; sha256: string | null } | null | undefined;
 
 const asError = (failure: IoFailure) =>
   Object.assign(new Error(failure.message), failure.code ? { code: failure.code } : {});
@@ -217,7 +217,7 @@ export interface FileSinkOptions {
  * before the stream reports it, and left for the caller to remove.
  */
 export class FileSink extends Writable {
-  result: { size: number; md5: string | null } | undefined;
+  result: { size: number; md5: string | null; sha256: string | null } | undefined;
   private readonly options: FileSinkOptions;
   private readonly thread: IoThread;
   private readonly session = nextSession++;
@@ -330,7 +330,7 @@ export class FileSink extends Writable {
       (result) => {
         this.opened = false;
         this.thread.removeSession(this.session);
-        this.result = result ?? { size: 0, md5: null };
+        this.result = result ?? { size: 0, md5: null, sha256: null };
         done();
       },
       (error: Error) => {
@@ -356,12 +356,12 @@ export class FileSink extends Writable {
   }
 }
 
-/** Size and MD5 of a file, or of `start`..`end` (inclusive) of it, read by an I/O thread. */
+/** Size, MD5 and SHA-256 of a file, or of `start`..`end` (inclusive) of it, read by an I/O thread. */
 export async function hashFile(path: string, start = 0, end?: number): Promise<StoredBytes> {
   const result = await ioThread().call(
     end === undefined ? { op: 'hash', path, start } : { op: 'hash', path, start, end },
   );
-  return { size: result!.size, md5: result!.md5! };
+  return { size: result!.size, md5: result!.md5!, sha256: result!.sha256! };
 }
 
 /**
@@ -383,7 +383,7 @@ export const runningMd5 = {
   /** Size and MD5 of the whole file, or null when the running MD5 does not vouch for them; forgets it. */
   digest: async (path: string): Promise<StoredBytes | null> => {
     const result = await ioThread(path).call({ op: 'digest', path });
-    return result ? { size: result.size, md5: result.md5! } : null;
+    return result ? { size: result.size, md5: result.md5!, sha256: result.sha256! } : null;
   },
   drop: (path: string): void => ioThread(path).post({ op: 'drop', path }),
 };

@@ -1,12 +1,12 @@
 // The thread behind file-io.ts: writes upload bytes to disk, hashes them and
 // reads files back to hash them, so that none of this work waits for (or
 // holds up) the server's main thread. Node builtins only: it runs as is.
-import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import type { IoReply, IoRequest } from './file-io.protocol.ts';
+import { Digests } from './digests.ts';
 import { OpenFiles, type OpenFile } from './open-files.ts';
 import { RunningHash, type Part, type ReadBack } from './running-hashes.ts';
 
@@ -16,7 +16,7 @@ const READ_BUFFER = 1024 * 1024;
 
 interface Session {
   handle: FileHandle;
-  md5: Hash | null;
+  md5: Digests | null;
   /** Where the next bytes go in the file. */
   position: number;
   size: number;
@@ -136,7 +136,9 @@ function write(session: Session, id: number, memory: ArrayBuffer[]): void {
   });
 }
 
-async function close(session: Session): Promise<{ size: number; md5: string | null }> {
+async function close(
+  session: Session,
+): Promise<{ size: number; md5: string | null; sha256: string | null }> {
   await session.chain;
   const { file } = session;
   try {
@@ -150,7 +152,8 @@ async function close(session: Session): Promise<{ size: number; md5: string | nu
   files.close(file);
   endPart(session);
   if (session.error !== null) throw session.error;
-  return { size: session.size, md5: session.md5?.digest('hex') ?? null };
+  const digest = session.md5?.digest();
+  return { size: session.size, md5: digest?.md5 ?? null, sha256: digest?.sha256 ?? null };
 }
 
 function endPart(session: Session): void {
@@ -164,7 +167,7 @@ function endPart(session: Session): void {
 /** Reads `start`..`end` (inclusive; to the end when absent) and feeds it to `md5`. */
 async function hashRange(
   path: string,
-  md5: Hash,
+  md5: Digests,
   start: number,
   end: number | undefined,
 ): Promise<number> {
@@ -220,7 +223,7 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
       }
       sessions.set(request.session, {
         handle,
-        md5: request.hash ? createHash('md5') : null,
+        md5: request.hash ? new Digests() : null,
         position: request.position,
         size: 0,
         file: files.open(request.path),
@@ -256,17 +259,17 @@ async function handle(request: IoRequest): Promise<IoReply | null> {
       return { kind: 'done', id: request.id };
     }
     case 'hash': {
-      const md5 = createHash('md5');
-      const size = await hashRange(request.path, md5, request.start, request.end);
-      return { kind: 'done', id: request.id, result: { size, md5: md5.digest('hex') } };
+      const digests = new Digests();
+      const size = await hashRange(request.path, digests, request.start, request.end);
+      return { kind: 'done', id: request.id, result: { size, ...digests.digest() } };
     }
     case 'digest': {
       const hash = running.get(request.path);
       running.delete(request.path);
       if (!hash) return { kind: 'done', id: request.id, result: null };
       const { size } = await stat(request.path);
-      const md5 = await hash.digest(size);
-      return { kind: 'done', id: request.id, result: md5 === null ? null : { size, md5 } };
+      const digest = await hash.digest(size);
+      return { kind: 'done', id: request.id, result: digest === null ? null : { size, ...digest } };
     }
     case 'drop': {
       running.delete(request.path);

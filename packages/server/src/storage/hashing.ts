@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { Digests, type Digest } from './digests.ts';
 import { SizeLimitError } from './storage.ts';
 
 /**
@@ -7,7 +7,7 @@ import { SizeLimitError } from './storage.ts';
  * soon as more than `maxBytes` went by, so a lying client is stopped early.
  */
 export class HashingCounter extends Transform {
-  private readonly md5 = createHash('md5');
+  private readonly digests = new Digests();
   private readonly maxBytes: number;
   size = 0;
 
@@ -22,12 +22,12 @@ export class HashingCounter extends Transform {
       done(new SizeLimitError(this.maxBytes, this.size));
       return;
     }
-    this.md5.update(chunk);
+    this.digests.update(chunk);
     done(null, chunk);
   }
 
-  /** Hex digest; call once, after the stream ended. */
-  digest(): string {
-    return this.md5.digest('hex');
+  /** Hex digests; call once, after the stream ended. */
+  digest(): Digest {
+    return this.digests.digest();
   }
 }

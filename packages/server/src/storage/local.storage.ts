@@ -82,7 +82,7 @@ export function createLocalStorage(root: string): Storage {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { size: sink.result!.size, md5: sink.result!.md5! };
+      return { size: sink.result!.size, md5: sink.result!.md5!, sha256: sink.result!.sha256! };
     },
 
     async read(key, range?: ByteRange) {

@@ -1,6 +1,6 @@
-// The running MD5 of a multipart upload, kept by the I/O thread that writes its
+// The running MD5 and SHA-256 of a multipart upload, kept by the I/O thread that writes its
 // parts (file-io.worker.ts). Node builtins only: the worker runs it as is.
-import { createHash, type Hash } from 'node:crypto';
+import { Digests, type Digest } from './digests.ts';
 
 /** How the hash reads parts back (file-io.worker.ts reads the file from its own thread). */
 export interface ReadBack {
@@ -38,7 +38,7 @@ const READ_BUFFER = 1024 * 1024;
  * The caller's parts never overlap but at the same start.
  */
 export class RunningHash {
-  private md5: Hash = createHash('md5');
+  private md5 = new Digests();
   /** Bytes before this are hashed. */
   private upTo = 0;
   private broken = false;
@@ -47,7 +47,7 @@ export class RunningHash {
   /** The part the hash is in. */
   private front: Part | undefined;
   /** The hash where the front began, to go back to should the front's write fail. */
-  private checkpoint: { part: Part; md5: Hash } | null = null;
+  private checkpoint: { part: Part; md5: Digests } | null = null;
   /** Reading back, when under way (batches written meanwhile are left to it). */
   private catchingUp: Promise<void> | null = null;
   private readonly openFile: () => Promise<ReadBack>;
@@ -104,12 +104,12 @@ export class RunningHash {
     this.front = undefined;
   }
 
-  /** MD5 of bytes 0..`size` once no part is being written; null when the hash cannot vouch for them. */
-  async digest(size: number): Promise<string | null> {
+  /** Digests of bytes 0..`size` once no part is being written; null when the hash cannot vouch for them. */
+  async digest(size: number): Promise<Digest | null> {
     for (this.catchUp(); this.catchingUp; this.catchUp()) await this.catchingUp;
     const writing = [...this.parts.values()].some((part) => part.writing);
     if (this.broken || writing || this.upTo !== size) return null;
-    return this.md5.digest('hex');
+    return this.md5.digest();
   }
 
   private forget(part: Part): void {

@@ -91,7 +91,7 @@ export function createS3Storage(settings: S3Settings): Storage {
         await sent.catch(() => undefined);
         throw error;
       }
-      return { size: counter.size, md5: counter.digest() };
+      return { size: counter.size, ...counter.digest() };
     },
 
     async read(key, range) {
@@ -139,7 +139,7 @@ export function createS3Storage(settings: S3Settings): Storage {
           // Drained: only the hash is wanted.
         }
       });
-      return { size: counter.size, md5: counter.digest() };
+      return { size: counter.size, ...counter.digest() };
     },
 
     async remove(key) {

@@ -5,6 +5,8 @@ export interface StoredBytes {
   size: number;
   /** Hex MD5 of the bytes. */
   md5: string;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
 }
 
 /** An inclusive byte range, as HTTP `Range` asks for it. */

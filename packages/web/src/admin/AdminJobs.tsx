@@ -8,8 +8,12 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { AdminPager } from './AdminPager.tsx';
+import { FixityFailures } from './FixityFailures.tsx';
 
-/** `/admin/jobs`: the job queue (all or failed ones) and failed DOI registrations, each retryable. */
+/**
+ * `/admin/jobs`: the job queue (all or failed ones) and failed DOI registrations,
+ * each retryable, and the stored files that failed the fixity check.
+ */
 export function AdminJobs() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('admin.jobs.title'));
@@ -78,6 +82,7 @@ export function AdminJobs() {
         </>
       )}
       <DoiFailures />
+      <FixityFailures />
     </Stack>
   );
 }

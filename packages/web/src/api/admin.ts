@@ -60,6 +60,13 @@ export interface Group {
   members_count?: number;
 }
 
+/** A stored object the fixity check found changed or missing, and the files holding it. */
+export interface FixityFailure {
+  object_id: string;
+  failed: string;
+  files: { record_id: string; draft: boolean; key: string }[];
+}
+
 const PAGE = 20;
 const list = <T>(path: string, params: Record<string, string | number>) =>
   api.get<Hits<T>>(`${path}?${new URLSearchParams({ size: String(PAGE), ...params })}`);
@@ -96,6 +103,8 @@ export const useJobs = (failed: boolean, page: number) =>
   );
 export const useDoiFailures = () =>
   useAdminQuery(['dois'], () => list<DoiFailure>('/api/admin/doi-registrations', { page: 1 }));
+export const useFixityFailures = () =>
+  useAdminQuery(['fixity'], () => list<FixityFailure>('/api/admin/fixity-failures', { page: 1 }));
 export const useGroups = (q: string) =>
   useAdminQuery(['groups', q], () => list<Group>('/api/groups', { q, page: 1 }));
 export const useGroupMembers = (id: string | null) =>

@@ -24,7 +24,10 @@ export type RecordSearchResult = SearchResult<RecordJson> & {
 };
 
 /** A file of the files listing (API.md §2.2). */
-export type FileListEntry = Pick<RecordFileEntry, 'key' | 'size' | 'mimetype' | 'checksum'> & {
+export type FileListEntry = Pick<
+  RecordFileEntry,
+  'key' | 'size' | 'mimetype' | 'checksum' | 'checksums' | 'verified'
+> & {
   status?: string;
   links: { self?: string; content?: string };
 };

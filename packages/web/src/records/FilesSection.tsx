@@ -9,6 +9,7 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { previewKind } from './file-preview.ts';
 import { contentUrl, FileActions, withToken } from './FileActions.tsx';
+import { FileChecksums } from './FileChecksums.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import { formatBytes } from '../i18n/format.ts';
 import { Section } from './Section.tsx';
@@ -69,6 +70,8 @@ export function FilesSection({ record, token }: FilesSectionProps) {
     : (listing.data?.total_bytes ?? 0);
   // Every file in one zip (the server's `files-archive`).
   const archiveUrl = withToken(record.links.archive, token);
+  // Their SHA-256 manifest (BagIt style), also inside the zip.
+  const manifestUrl = withToken(listing.data?.links?.manifest, token);
 
   return (
     <Section title={title}>
@@ -102,9 +105,7 @@ export function FilesSection({ record, token }: FilesSectionProps) {
                 <Table.Td>{file.key}</Table.Td>
                 <Table.Td>{formatBytes(file.size ?? 0, i18n.language)}</Table.Td>
                 <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {file.checksum}
-                  </Text>
+                  <FileChecksums file={file} />
                 </Table.Td>
                 <Table.Td>
                   <FileActions file={file} token={token} onPreview={setPreviewed} />
@@ -126,11 +127,18 @@ export function FilesSection({ record, token }: FilesSectionProps) {
             size: formatBytes(total, i18n.language),
           })}
         </Text>
-        {archiveUrl && (
-          <Button size="xs" variant="light" component="a" href={archiveUrl} download>
-            {t('records.files.downloadAll')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {manifestUrl && (
+            <Button size="xs" variant="subtle" component="a" href={manifestUrl} download>
+              {t('records.files.manifest')}
+            </Button>
+          )}
+          {archiveUrl && (
+            <Button size="xs" variant="light" component="a" href={archiveUrl} download>
+              {t('records.files.downloadAll')}
+            </Button>
+          )}
+        </Group>
       </Group>
     </Section>
   );

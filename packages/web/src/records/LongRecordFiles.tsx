@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileListEntry } from '../api/records.ts';
 import { formatBytes } from '../i18n/format.ts';
 import { LongFileList } from '../ui/LongFileList.tsx';
+import { FileChecksums } from './FileChecksums.tsx';
 import { FileActions } from './FileActions.tsx';
 
 const keyOf = (file: FileListEntry) => file.key;
@@ -34,14 +35,9 @@ export function LongRecordFiles({
           <Text size="sm" w="5.5rem">
             {formatBytes(file.size ?? 0, i18n.language)}
           </Text>
-          <Text
-            size="xs"
-            ff="monospace"
-            c="dimmed"
-            style={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}
-          >
-            {file.checksum}
-          </Text>
+          <div style={{ flex: '1 1 10rem', minWidth: 0 }}>
+            <FileChecksums file={file} />
+          </div>
           <FileActions file={file} token={token} onPreview={onPreview} />
         </Group>
       )}

@@ -13,8 +13,16 @@ const base = (links: Links, recordId: string, scope: 'draft' | 'record') =>
   links.api(`/records/${recordId}${scope === 'draft' ? '/draft' : ''}`);
 
 function publicMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { declared_checksum: _declared, ...rest } = metadata;
+  const { declared_checksum: _md5, declared_sha256: _sha256, ...rest } = metadata;
   return rest;
+}
+
+/** `md5:…` and, once known, `sha256:…`. */
+function checksumList(object: { checksum: string | null; sha256: string | null }): string[] {
+  const list: string[] = [];
+  if (object.checksum) list.push(object.checksum);
+  if (object.sha256) list.push(`sha256:${object.sha256}`);
+  return list;
 }
 
 const partLink = (p: PartLink) => ({
@@ -39,6 +47,7 @@ export function serializePartPage(page: PartLinksPage, links: Links): Record<str
 /** One file entry (API.md §2.2); multipart adds `parts` and drops `content` while pending. */
 export function serializeFile(view: FileView, links: Links): Record<string, unknown> {
   const { entry, object } = view;
+  const completed = entry.status === 'completed';
   const self = `${base(links, view.recordId, view.scope)}/files/${encodeURIComponent(entry.key)}`;
   const fileLinks: Record<string, unknown> = { self };
   if (view.partLinks) {
@@ -64,7 +73,10 @@ export function serializeFile(view: FileView, links: Links): Record<string, unkn
     updated: isoDate(entry.updatedAt),
     mimetype: entry.mimetype,
     size: object.size ?? entry.declaredSize ?? 0,
-    checksum: entry.status === 'completed' ? object.checksum : null,
+    checksum: completed ? object.checksum : null,
+    // Beyond InvenioRDM: every checksum known, and whether the uploader's SHA-256 agreed.
+    checksums: completed ? checksumList(object) : [],
+    verified: completed && object.verified,
     storage_class: 'L',
     status: entry.status,
     version_id: entry.id,
@@ -87,6 +99,7 @@ export function serializeFileList(list: FileListView, links: Links): Record<stri
   const listLinks: Record<string, string> = {
     self: `${root}/files`,
     archive: `${root}/files-archive`,
+    manifest: `${root}/files-manifest`,
   };
   if (!list.enabled) return { enabled: false, links: listLinks };
   if (list.next) {

@@ -23,11 +23,15 @@ export function changeFiles(deps: FilesDeps, buckets: FileBuckets) {
     ): Promise<FileView> {
       const bucket = await buckets.writable(actor, id, 'canUpdateFileMetadata');
       const file = await buckets.find(bucket, key);
-      const declared = file.entry.metadata.declared_checksum;
+      // The announced checksums are the uploader's, kept whatever the new metadata says.
+      const { declared_checksum: md5, declared_sha256: sha256 } = file.entry.metadata;
+      const { declared_checksum: _md5, declared_sha256: _sha256, ...given } = body.metadata ?? {};
+      const declared = {
+        ...(md5 ? { declared_checksum: md5 } : {}),
+        ...(sha256 ? { declared_sha256: sha256 } : {}),
+      };
       await repo.updateEntry(file.entry.id, {
-        ...(body.metadata
-          ? { metadata: { ...body.metadata, ...(declared ? { declared_checksum: declared } : {}) } }
-          : {}),
+        ...(body.metadata ? { metadata: { ...given, ...declared } } : {}),
         ...(body.access?.hidden !== undefined ? { hidden: body.access.hidden } : {}),
       });
       return buckets.withParts(id, 'draft', (await repo.find(id, true, file.entry.key))!);

@@ -1,4 +1,5 @@
 import type { Actor } from '../../permissions/records.policy.ts';
+import type { StoredBytes } from '../../storage/storage.ts';
 import { DomainError } from '../errors.ts';
 import type { FileBuckets, FilesDeps, FileView } from './file-buckets.ts';
 import { createFilesRepository, type FileWithObject } from './files.repository.ts';
@@ -13,7 +14,7 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
   }
 
   /** Transfer M: every part is held, at its size; the parts are joined and hashed. */
-  async function joinParts(file: FileWithObject): Promise<{ size: number; md5: string }> {
+  async function joinParts(file: FileWithObject): Promise<StoredBytes> {
     const fromStorage = await storage.heldParts(file.object.storageKey, file.object.uploadId ?? '');
     // Parts sent straight to S3 are checked here: every part but the last is part_size.
     for (const held of fromStorage ?? []) {
@@ -44,20 +45,49 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
     return hashed;
   }
 
+  /**
+   * Parts once joined are one object (S3 forgets the upload): the file stays
+   * pending, as if uploaded whole, so that a commit may be tried again.
+   */
+  async function keepJoined(file: FileWithObject, stored: StoredBytes): Promise<void> {
+    await db.transaction(async (tx) => {
+      const txRepo = createFilesRepository(tx);
+      await txRepo.updateObject(file.object.id, {
+        size: stored.size,
+        checksum: `md5:${stored.md5}`,
+        sha256: stored.sha256,
+        uploadId: null,
+      });
+      await txRepo.updateEntry(file.entry.id, { transferType: 'L', parts: null, partSize: null });
+    });
+  }
+
   return {
-    async commit(actor: Actor, id: string, key: string): Promise<FileView> {
+    /**
+     * Completes an upload once its bytes are checked: the size and MD5 announced
+     * at init, and the uploader's SHA-256 (`sha256`, or announced at init), which
+     * marks the file verified. A SHA-256 that disagrees leaves the file pending,
+     * its bytes kept, to be sent again.
+     */
+    async commit(actor: Actor, id: string, key: string, sha256?: string): Promise<FileView> {
       const { file } = await buckets.target(actor, id, key, 'canCommitFiles');
       if (file.entry.status === 'completed') return buckets.withParts(id, 'draft', file);
       buckets.refuseAbandoned(file);
       const declaredChecksum = file.entry.metadata.declared_checksum;
-      let stored: { size: number; md5: string };
+      const declaredSha256 = sha256?.toLowerCase() ?? file.entry.metadata.declared_sha256;
+      let stored: StoredBytes;
       if (file.entry.transferType === 'M') {
         stored = await joinParts(file);
       } else {
         if (!file.object.checksum || file.object.size === null) {
           throw new DomainError('invalid', 'fileNoContent', { params: { key: file.entry.key } });
         }
-        stored = { size: file.object.size, md5: file.object.checksum.slice(4) };
+        // Bytes stored before SHA-256 was computed beside the MD5 are read once more.
+        const sha256 = file.object.sha256 ?? (await storage.hash(file.object.storageKey))?.sha256;
+        if (!sha256) {
+          throw new DomainError('invalid', 'fileNoContent', { params: { key: file.entry.key } });
+        }
+        stored = { size: file.object.size, md5: file.object.checksum.slice(4), sha256 };
       }
       if (file.entry.declaredSize !== null && stored.size !== file.entry.declaredSize) {
         await markFailed(file);
@@ -76,6 +106,12 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
           params: { key: file.entry.key },
         });
       }
+      if (typeof declaredSha256 === 'string' && declaredSha256 !== stored.sha256) {
+        if (file.entry.transferType === 'M') await keepJoined(file, stored);
+        throw new DomainError('invalid', 'fileChecksumMismatch', {
+          params: { key: file.entry.key },
+        });
+      }
       const committed = await db.transaction(async (tx) => {
         const txRepo = createFilesRepository(tx);
         const object = await txRepo.lockObject(file.object.id);
@@ -86,6 +122,8 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
           status: 'completed',
           size: stored.size,
           checksum: `md5:${stored.md5}`,
+          sha256: stored.sha256,
+          verified: typeof declaredSha256 === 'string',
           uploadId: null,
         });
         const entry = await txRepo.updateEntry(file.entry.id, {

@@ -2,14 +2,24 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import type { ByteRange } from '../../storage/storage.ts';
 import { DomainError } from '../errors.ts';
 import type { FileBuckets, FileListView, FilesDeps, FileView, Scope } from './file-buckets.ts';
+import { withSha256 } from './file-sha256.ts';
 import { CrcCache, filesArchive } from './files-archive.ts';
+import { manifestSha256 } from './manifest.ts';
 
 /** Reading files: lists, single entries, their bytes and zip archives of them. */
 export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
-  const { storage } = deps;
+  const { db, storage } = deps;
   const crcs = new CrcCache(200_000);
   const load = (actor: Actor, id: string, scope: Scope) =>
     buckets.load(actor, id, scope, buckets.readAction(scope));
+
+  /** The completed files of a draft or record, their SHA-256 known. */
+  async function completed(actor: Actor, id: string, scope: Scope) {
+    const bucket = await load(actor, id, scope);
+    const all = bucket.files.entries ?? (await buckets.repo.list(id, scope === 'draft'));
+    const files = all.filter((f) => f.entry.status === 'completed');
+    return { bucket, files: await withSha256(db, storage, files) };
+  }
 
   return {
     /** The files listing: all of a small record's, else a page (`size`, `after` a key). */
@@ -43,12 +53,20 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
       };
     },
 
-    /** A zip of every completed file (stored, its length and ETag known before a byte is read). */
+    /**
+     * A zip of every completed file and their SHA-256 manifest (stored, its
+     * length and ETag known before a byte is read).
+     */
     async archive(actor: Actor, id: string, scope: Scope) {
-      const bucket = await load(actor, id, scope);
-      const all = bucket.files.entries ?? (await buckets.repo.list(id, scope === 'draft'));
-      const files = all.filter((f) => f.entry.status === 'completed');
+      const { bucket, files } = await completed(actor, id, scope);
       return { ...filesArchive(files, storage, crcs), name: bucket.id, parentId: bucket.parent.id };
+    },
+
+    /** The BagIt-style `manifest-sha256.txt` of every completed file. */
+    async manifest(actor: Actor, id: string, scope: Scope) {
+      const { bucket, files } = await completed(actor, id, scope);
+      const lines = files.map((f) => ({ key: f.entry.key, sha256: f.object.sha256 }));
+      return { text: manifestSha256(lines), name: bucket.id };
     },
   };
 }

@@ -41,6 +41,18 @@ export interface UploadBody {
   takeChunks?: boolean;
 }
 
+/** A checksum an uploader may announce: MD5 (as InvenioRDM) or SHA-256. */
+const DECLARED_CHECKSUM = /^(md5:[0-9a-f]{32}|sha256:[0-9a-f]{64})$/i;
+
+/** Where an announced checksum is kept in the entry's metadata (hidden from readers). */
+function declaredChecksum(checksum: string | undefined): Record<string, string> {
+  if (!checksum) return {};
+  const value = checksum.toLowerCase();
+  return value.startsWith('sha256:')
+    ? { declared_sha256: value.slice(7) }
+    : { declared_checksum: value };
+}
+
 const md5Base64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
 function sizeRefusal(error: unknown, key: string): never {
@@ -104,7 +116,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
       if (spec.size === 0 && !config.allowEmpty) {
         throw new DomainError('invalid', 'emptyFileNotAllowed', { params: { filename: key } });
       }
-      if (spec.checksum !== undefined && !/^md5:[0-9a-f]{32}$/i.test(spec.checksum)) {
+      if (spec.checksum !== undefined && !DECLARED_CHECKSUM.test(spec.checksum)) {
         problem(index, 'checksum', 'invalidChecksum');
       }
       if (spec.transfer?.type !== 'M') return;
@@ -131,7 +143,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
   /** Names the stored bytes as the file's content; answers the file as it is now. */
   async function setObjectContent(
     file: FileWithObject,
-    stored: { key: string; size: number; md5: string },
+    stored: { key: string; size: number; md5: string; sha256: string },
   ): Promise<FileWithObject> {
     let previous: string | undefined;
     const updated = await db
@@ -148,6 +160,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
           storageKey: stored.key,
           size: stored.size,
           checksum: `md5:${stored.md5}`,
+          sha256: stored.sha256,
           reserved: 0,
         });
         return { entry: await txRepo.updateEntry(file.entry.id, {}), object: now! };
@@ -222,7 +235,7 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
               mimetype: mimetypeOf(key),
               metadata: {
                 ...(spec.metadata ?? {}),
-                ...(spec.checksum ? { declared_checksum: spec.checksum.toLowerCase() } : {}),
+                ...declaredChecksum(spec.checksum),
               },
               hidden: spec.access?.hidden ?? false,
             });

@@ -16,6 +16,10 @@ export interface DraftFile {
   size: number;
   status: 'pending' | 'completed' | 'failed';
   checksum: string | null;
+  /** `md5:…` and `sha256:…` once completed. */
+  checksums?: string[];
+  /** The browser's SHA-256 agreed with the server's. */
+  verified?: boolean;
   transfer: { type: string; parts?: number; part_size?: number; parts_done?: number[] };
   links: {
     self: string;
@@ -100,9 +104,11 @@ export async function readPartPage(link: string, page: number, size: number): Pr
   return answer.hits.hits;
 }
 
-export function commitFile(file: DraftFile): Promise<DraftFile> {
+/** Completes an upload; with the browser's SHA-256, the server checks it and marks the file verified. */
+export function commitFile(file: DraftFile, sha256?: string): Promise<DraftFile> {
   return apiRequest<DraftFile>(linkPath(file.links.commit ?? `${file.links.self}/commit`), {
     method: 'POST',
+    ...(sha256 ? { body: { checksum: `sha256:${sha256}` } } : {}),
   });
 }
 

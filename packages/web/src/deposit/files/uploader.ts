@@ -13,6 +13,7 @@ import {
   type FileSpec,
 } from './files-api.ts';
 import { createInitBatches } from './init-batches.ts';
+import { fileSha256 } from './file-sha256.ts';
 import { contentMd5 } from './part-checksum.ts';
 import { createPartLinks } from './part-links.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
@@ -58,6 +59,17 @@ export async function createUploader(options: UploaderOptions): Promise<{
   resume: (id: string, entry: DraftFile) => void;
 }> {
   const entries = new Map<string, DraftFile>();
+  /** Each upload's SHA-256, computed in a worker beside its transfer. */
+  const hashes = new Map<string, Promise<string | undefined>>();
+  function hashOf(id: string): Promise<string | undefined> {
+    let hash = hashes.get(id);
+    if (!hash) {
+      const data = uppy.getFile(id)?.data;
+      hash = data instanceof Blob ? fileSha256(data) : Promise.resolve(undefined);
+      hashes.set(id, hash);
+    }
+    return hash;
+  }
   const commits = new Map<string, Promise<DraftFile>>();
   /** Files whose part URLs were refused: read again before the next part. */
   const stale = new Set<string>();
@@ -126,17 +138,21 @@ export async function createUploader(options: UploaderOptions): Promise<{
       throw new Error('Upload cancelled');
     }
     entries.set(file.id, entry);
+    // Hashed while its bytes go: the commit waits for the hash.
+    void hashOf(file.id);
     return entry;
   }
 
   function commit(id: string): Promise<DraftFile> {
     const entry = entries.get(id);
     if (!entry) return Promise.reject(new Error('Upload was not initialised'));
-    const done = commitFile(entry).then((committed) => {
-      entries.set(id, committed);
-      unmarkUpload(entry.links.self);
-      return committed;
-    });
+    const done = hashOf(id)
+      .then((sha256) => commitFile(entry, sha256))
+      .then((committed) => {
+        entries.set(id, committed);
+        unmarkUpload(entry.links.self);
+        return committed;
+      });
     commits.set(id, done);
     return done;
   }
@@ -237,6 +253,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
 
   uppy.on('file-removed', (file) => {
     batches.forget(file.id);
+    hashes.delete(file.id);
     entries.delete(file.id);
     commits.delete(file.id);
   });

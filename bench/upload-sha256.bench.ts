@@ -1,0 +1,116 @@
+// A 1 GiB upload through the deposit page in Chromium, with and without the
+// browser's SHA-256 of the file, in one run, interleaved (the machine is
+// shared): "without" runs the page with no Worker, so the uploader commits
+// unhashed, as where no worker can run. A small upload of each kind warms up
+// first. Medians and load averages.
+//   npm run build && node bench/upload-sha256.bench.ts
+//   BENCH_GIB=1 BENCH_ROUNDS=2 node bench/upload-sha256.bench.ts
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fillRequired } from '../e2e/deposit.helpers.ts';
+import { launchChromium, loginPage } from './lib/browser.ts';
+import { startArca } from './lib/servers.ts';
+
+const GiB = 1024 ** 3;
+const MiB = 1024 ** 2;
+const size = Math.round(Number(process.env.BENCH_GIB ?? 1) * GiB);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+
+const work = mkdtempSync(path.join(tmpdir(), 'arca-sha256-bench-'));
+const source = path.join(work, 'upload.bin');
+const handle = await open(source, 'w');
+const block = randomBytes(16 * MiB);
+for (let written = 0; written < size; written += block.length) {
+  block.writeUInt32LE(written / block.length, 0);
+  await handle.write(block, 0, Math.min(block.length, size - written));
+}
+await handle.close();
+const warmUp = path.join(work, 'warm-up.bin');
+await writeFile(warmUp, block);
+
+const arca = await startArca(5900 + Math.floor(Math.random() * 100));
+const browser = await launchChromium();
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+/** Seconds from choosing the file to its row showing it uploaded (committed). */
+async function uploadOnce(
+  hashing: boolean,
+  file = source,
+): Promise<{ seconds: number; verified: boolean }> {
+  const page = await loginPage(browser, arca.url);
+  page.on('crash', () => console.error('the page crashed'));
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  // Without: the page has no Worker, so the uploader commits unhashed (its fallback). A
+  // route to stub the worker's script would make Playwright intercept every part's PUT too.
+  if (!hashing) {
+    await page.addInitScript({
+      content: "Object.defineProperty(window, 'Worker', { value: undefined });",
+    });
+  }
+  await page.goto(`${arca.url}/uploads/new`);
+  await fillRequired(page, `A large upload (${hashing ? 'with' : 'without'} SHA-256)`);
+  const started = performance.now();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await page
+    .getByTestId('deposit-file')
+    .filter({ hasText: path.basename(file) })
+    .filter({ hasText: 'Uploaded' })
+    .waitFor({ timeout: 30 * 60_000 });
+  const seconds = (performance.now() - started) / 1000;
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const entry = await page.request.get(
+    `${arca.url}/api/records/${id}/draft/files/${path.basename(file)}`,
+  );
+  const verified = ((await entry.json()) as { verified?: boolean }).verified === true;
+  // The bytes go again before the next round (the disk is shared too).
+  await page.request.delete(`${arca.url}/api/records/${id}/draft`, {
+    headers: {
+      'X-CSRFToken':
+        (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '',
+    },
+  });
+  await page.context().close();
+  return { seconds, verified };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const times: Record<'without' | 'with', number[]> = { without: [], with: [] };
+try {
+  console.log(`${(size / GiB).toFixed(2)} GiB, ${rounds} rounds, load ${load()} at the start`);
+  await uploadOnce(false, warmUp);
+  await uploadOnce(true, warmUp);
+  for (let round = 1; round <= rounds; round++) {
+    for (const hashing of round % 2 ? [false, true] : [true, false]) {
+      const before = load();
+      const { seconds, verified } = await uploadOnce(hashing);
+      if (verified !== hashing) throw new Error(`verified ${verified}, hashing ${hashing}`);
+      times[hashing ? 'with' : 'without'].push(seconds);
+      const rate = (size / MiB / seconds).toFixed(0);
+      console.log(
+        `round ${round} ${hashing ? 'with' : 'without'} SHA-256: ${seconds.toFixed(1)} s, ${rate} MiB/s (load ${before} → ${load()})`,
+      );
+    }
+  }
+  const without = median(times.without);
+  const withHash = median(times.with);
+  console.log('');
+  console.log('| upload | median s | MiB/s |');
+  console.log('| --- | ---: | ---: |');
+  console.log(`| without SHA-256 | ${without.toFixed(1)} | ${(size / MiB / without).toFixed(0)} |`);
+  console.log(`| with SHA-256 | ${withHash.toFixed(1)} | ${(size / MiB / withHash).toFixed(0)} |`);
+  console.log(
+    `\nwith / without: ${(withHash / without).toFixed(3)} (target ≤ 1.10); load ${load()} at the end`,
+  );
+} finally {
+  await browser.close();
+  await arca.close();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -89,6 +89,8 @@ try {
     [record.parentId],
   );
 
+  // What autovacuum does after so large an update, before the next run comes.
+  await sql.query('VACUUM ANALYZE stats_events');
   await generate(newEvents, 1, record);
   const steadySignedIn = await readsDuring(signedIn, () => arca.services.stats.aggregate());
   await generate(newEvents, 1, record);

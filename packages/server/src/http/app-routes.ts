@@ -10,7 +10,6 @@ export const APP_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
-  '/finish-sign-in',
   '/search',
   '/records/:id',
   '/records/:id/compare/:other',

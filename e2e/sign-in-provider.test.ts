@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { IDP_CLIENT, startTestIdp, type TestIdp } from '../packages/server/test/oidc.idp.ts';
 import { freePort, launchBrowser, startE2EServer, type E2EServer } from './server.ts';
+import { DESKTOP, PHONE, sidewaysScroll } from './viewports.ts';
 
 // Signing in through a real OpenID provider in the browser (issue 23).
 let idp: TestIdp;
@@ -73,4 +74,54 @@ describe('signing in through an identity provider', () => {
       }
     },
   );
+
+  it.each([
+    ['desktop', DESKTOP, '0000-0002-1825-0097'],
+    ['phone', PHONE, '0000-0002-1825-0098'],
+  ] as const)(
+    'on a %s, a first sign-in without an address asks for one and the mailed link finishes it',
+    async (_name, viewport, orcid) => {
+      // As ORCID answers: a subject and a name, no address.
+      idp.person = { sub: orcid, name: `Josiah Carberry ${viewport.width}` };
+      const email = `josiah.${viewport.width}@example.org`;
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Log in with University' }).click();
+      await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/finish-sign-in');
+      await page.getByText('University does not share your email address.').waitFor();
+      expect(await sidewaysScroll(page)).toBe('');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page
+        .getByRole('status')
+        .getByText(`a link to finish signing in is on its way to ${email}.`, { exact: false })
+        .waitFor();
+      expect((await page.request.get(`${server.url}/api/me`)).status()).toBe(401);
+
+      await page.goto(await mailedLink(email));
+      await page.getByText('Your email address is confirmed.').waitFor();
+      // Signed in: the page offers to go on, not to log in.
+      await page.getByRole('link', { name: 'Continue' }).waitFor();
+      const me = await page.request.get(`${server.url}/api/me`);
+      expect(((await me.json()) as { email: string }).email).toBe(email);
+      await page.goto(`${server.url}/me/settings/identities`);
+      expect(await page.getByRole('button', { name: 'Unlink University' }).isDisabled()).toBe(true);
+      expect(await sidewaysScroll(page)).toBe('');
+      await context.close();
+    },
+  );
 });
+
+/** The link of the newest mail to `to` (the outbox: this server sends no real mail). */
+async function mailedLink(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    await server.services.jobs.runDue();
+    const { rows } = await server.services.outbox.list({ page: 1, size: 20 });
+    const mail = rows.find((row) => row.recipient === to);
+    if (typeof mail?.params.url === 'string') return mail.params.url;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}

@@ -105,6 +105,10 @@ export type EmailChange = z.infer<typeof emailChange>;
 export const passwordForgot = z.object({ email });
 export type PasswordForgot = z.infer<typeof passwordForgot>;
 
+/** The address for a first sign-in whose provider shares none (`POST /api/auth/pending-sign-in/email`). */
+export const signInEmail = z.object({ email });
+export type SignInEmail = z.infer<typeof signInEmail>;
+
 /** Setting a new password with a mailed link (`POST /api/auth/password/reset`). */
 export const passwordReset = z.object({
   token: z.string(msg('required')).min(1, msg('required')).max(1000, msg('tooLong')),
@@ -116,7 +120,8 @@ export type PasswordReset = z.infer<typeof passwordReset>;
 
 /** Confirming an address with a mailed link (`POST /api/auth/verify-email`). */
 export const emailVerify = z.object({
-  token: z.string(msg('required')).min(1, msg('required')).max(1000, msg('tooLong')),
+  // A first sign-in's link carries the provider's identity: longer than the others.
+  token: z.string(msg('required')).min(1, msg('required')).max(2000, msg('tooLong')),
 });
 
 export const tokenCreate = z.object({

@@ -144,6 +144,13 @@ export const errorMessages = {
   emailAlreadyVerified: 'Your email address is already confirmed.',
   lastSignInMethod: 'Your only way to log in cannot be unlinked.',
   identityNotFound: 'No identity of this provider is linked to your account.',
+  // A first sign-in whose provider shares no address.
+  signInExpired: 'This sign-in has expired. Start again from the login page.',
+  emailDomainNotAllowed: 'Addresses of this domain cannot be used with this provider.',
+  providerNoAccount:
+    'No account has this email address, and new accounts cannot be created with this provider.',
+  providerUnverifiedAccount:
+    'An account with this email address exists, but its address is not confirmed. Log in with its password, confirm the address, then link the provider in your settings.',
   usernameTaken: 'This username is already taken.',
   groupExists: 'A group with this name already exists.',
   unknownVocabulary: 'Unknown vocabulary type.',

@@ -37,6 +37,7 @@ import { authRoutes } from './resources/auth.routes.ts';
 import { passwordResetRoutes } from './resources/password-reset.routes.ts';
 import { emailVerificationRoutes } from './resources/email-verification.routes.ts';
 import { identityRoutes } from './resources/identities.routes.ts';
+import { pendingSignInRoutes } from './resources/pending-sign-in.routes.ts';
 import { samlRoutes } from './resources/saml.routes.ts';
 import { systemRoutes } from './resources/system.routes.ts';
 import { tokenRoutes } from './resources/tokens.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({
     passwordResetRoutes,
     emailVerificationRoutes,
     identityRoutes,
+    pendingSignInRoutes,
     samlRoutes,
     tokenRoutes,
     userRoutes,

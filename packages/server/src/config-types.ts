@@ -99,10 +99,13 @@ export interface AccountsConfig {
 }
 
 export interface SamlConfig {
-  /** The IdP's single sign-on URL (HTTP-Redirect binding). */
-  entryPoint: string;
-  /** PEM certificate(s) the IdP signs assertions with. */
-  idpCert: string;
+  /** The IdP's single sign-on URL (HTTP-Redirect binding); else the metadata's. */
+  entryPoint: string | undefined;
+  /** PEM certificate(s) the IdP signs assertions with; else the metadata's. */
+  idpCert: string | string[] | undefined;
+  /** Metadata fetched from this URL at start and again when older than `metadataRefreshMs`. */
+  metadataUrl: string | undefined;
+  metadataRefreshMs: number;
   /** The IdP's entity id; when set, answers from another issuer are refused. */
   idpIssuer: string | undefined;
   name: string;

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseOidcProviders, type OidcProvider } from './auth/oidc/providers.ts';
 import { environment, type Environment } from './config-environment.ts';
+import { parseIdpMetadata } from './auth/saml-metadata.ts';
 import type { Config, DataciteConfig, SamlConfig, SmtpSettings } from './config-types.ts';
 
 export type * from './config-types.ts';
@@ -144,18 +145,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function samlConfig(e: Environment): SamlConfig | undefined {
-  if (!e.ARCA_SAML_ENTRY_POINT) return undefined;
-  const cert = e.ARCA_SAML_IDP_CERT?.trim();
-  if (!cert) {
-    throw new Error(
-      'Invalid configuration:\n  ARCA_SAML_IDP_CERT: required with ARCA_SAML_ENTRY_POINT',
-    );
+  const source = e.ARCA_SAML_IDP_METADATA?.trim();
+  if (!e.ARCA_SAML_ENTRY_POINT && !source) return undefined;
+  const invalid = (message: string) => new Error(`Invalid configuration:\n  ${message}`);
+  const certText = e.ARCA_SAML_IDP_CERT?.trim();
+  // A PEM text, or the path of a file holding it.
+  let idpCert: string | string[] | undefined = certText
+    ? certText.includes('-----BEGIN')
+      ? certText
+      : readFileSync(certText, 'utf8')
+    : undefined;
+  let entryPoint = e.ARCA_SAML_ENTRY_POINT;
+  let idpIssuer = e.ARCA_SAML_IDP_ISSUER;
+  const remote = source && /^https?:\/\//.test(source) ? source : undefined;
+  if (remote) {
+    // The certificates come from there: plain HTTP only on this machine.
+    const host = new URL(remote).hostname;
+    if (remote.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+      throw invalid('ARCA_SAML_IDP_METADATA: an https URL (the signing keys come from it)');
+    }
+  } else if (source) {
+    // A file: read once, and a wrong one stops the start. Separate settings win over it.
+    try {
+      const metadata = parseIdpMetadata(readFileSync(source, 'utf8'), idpIssuer);
+      entryPoint ??= metadata.ssoUrl;
+      idpCert ??= metadata.certs;
+      idpIssuer ??= metadata.entityId;
+    } catch (error) {
+      throw invalid(`ARCA_SAML_IDP_METADATA: ${(error as Error).message}`);
+    }
+  } else if (!idpCert) {
+    throw invalid('ARCA_SAML_IDP_CERT: required with ARCA_SAML_ENTRY_POINT');
   }
   return {
-    entryPoint: e.ARCA_SAML_ENTRY_POINT,
-    // A PEM text, or the path of a file holding it.
-    idpCert: cert.includes('-----BEGIN') ? cert : readFileSync(cert, 'utf8'),
-    idpIssuer: e.ARCA_SAML_IDP_ISSUER,
+    entryPoint,
+    idpCert,
+    metadataUrl: remote,
+    metadataRefreshMs: e.ARCA_SAML_METADATA_REFRESH_SECONDS * 1000,
+    idpIssuer,
     name: e.ARCA_SAML_NAME,
     createAccounts: e.ARCA_SAML_CREATE_ACCOUNTS,
     allowedDomains: e.ARCA_SAML_ALLOWED_DOMAINS.split(',')

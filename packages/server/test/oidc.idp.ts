@@ -34,7 +34,7 @@ export interface TestIdp {
 }
 
 /** A real OpenID provider (oidc-provider) on a random local port, with its own keys. */
-export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
+export async function startTestIdp(redirectUri: string | string[]): Promise<TestIdp> {
   // Arca talks to a relay in front of the provider (the issuer's address), which
   // can forge the ID token in the token endpoint's answer: the provider never would.
   const server = http.createServer();
@@ -101,7 +101,7 @@ export async function startTestIdp(redirectUri: string): Promise<TestIdp> {
       {
         client_id: IDP_CLIENT.id,
         client_secret: IDP_CLIENT.secret,
-        redirect_uris: [redirectUri],
+        redirect_uris: [redirectUri].flat(),
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],

@@ -85,9 +85,15 @@ describe('OpenID Connect sign-in', () => {
     await signIn(browser, person({ email: local.email.toUpperCase() }));
     expect((await browser.get('/api/me')).json.id).toBe(String(local.id));
 
-    // The provider does not vouch for the address: no account is joined or made.
+    // The provider does not vouch for the address: no account is joined or made, the
+    // person is asked for an address to confirm.
     const unverified = await signIn(t.client(), person({ email_verified: false }));
-    expect(unverified.headers.location).toBe('/login?provider_error=noEmail&provider=uni');
+    expect(unverified.headers.location).toBe('/finish-sign-in');
+    const [none] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `person${sequence}@uni.example`));
+    expect(none).toBeUndefined();
 
     // Someone registered the address without confirming it: the identity is not handed to them.
     const squatter = await buildUser(t.services);

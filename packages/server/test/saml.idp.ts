@@ -11,6 +11,7 @@ interface Samlify {
   SamlLib: { replaceTagsByValue(template: string, values: Record<string, string>): string };
 }
 interface SamlifyIdp {
+  getMetadata(): string;
   parseLoginRequest(
     sp: unknown,
     binding: 'redirect',
@@ -88,6 +89,10 @@ export function samlIdp(siteUrl: string) {
     });
 
   return {
+    /** The IdP's metadata (samlify's), with the trusted key's certificate or another one. */
+    metadata: (key: 'trusted' | 'other' = 'trusted') =>
+      (key === 'trusted' ? trusted : untrusted).getMetadata(),
+
     /** The form fields the browser would post to Arca's ACS. */
     async answer(redirect: string, person: SamlPerson, options: AnswerOptions = {}) {
       const url = new URL(redirect);

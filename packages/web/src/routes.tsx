@@ -55,6 +55,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
             },
             {
+              path: 'finish-sign-in',
+              lazy: () =>
+                import('./auth/FinishSignInPage.tsx').then((module) => ({
+                  Component: module.FinishSignInPage,
+                })),
+            },
+            {
               path: 'verify-email',
               lazy: () =>
                 import('./auth/VerifyEmailPage.tsx').then((module) => ({

@@ -2,7 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { safeEqual } from './secrets.ts';
 
 /** What a mailed link proves: the purpose keeps a verification link from resetting a password. */
-export type TokenPurpose = 'password-reset' | 'email-verification' | 'email-change';
+export type TokenPurpose =
+  'password-reset' | 'email-verification' | 'email-change' | 'identity-email';
 
 export interface SignedClaims {
   /** The user. */
@@ -13,6 +14,8 @@ export interface SignedClaims {
   f: string;
   /** The new address an address change confirms. */
   n?: string;
+  /** The provider's identity an address confirms for a first sign-in. */
+  i?: { p: string; s: string; name: string; aff: string; orcid: string | null };
 }
 
 const mac = (secret: string, purpose: TokenPurpose, body: string) =>
@@ -43,6 +46,7 @@ export function readToken(
     if (!Number.isInteger(claims.u) || typeof claims.f !== 'string') return null;
     if (typeof claims.e !== 'number' || claims.e * 1000 <= now) return null;
     if (claims.n !== undefined && typeof claims.n !== 'string') return null;
+    if (claims.i !== undefined && (typeof claims.i !== 'object' || claims.i === null)) return null;
     return claims;
   } catch {
     return null;

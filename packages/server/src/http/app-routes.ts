@@ -10,6 +10,7 @@ export const APP_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/finish-sign-in',
   '/search',
   '/records/:id',
   '/records/:id/compare/:other',

@@ -84,6 +84,10 @@ export const mailMessages = {
     'The email address of your account at {{site}} is now {{address}}. If you did not make this change, reset your password at once and tell the site’s administrators.',
   emailChangedAction: 'Open my settings',
 
+  identityEmailSubject: 'Finish signing in to {{site}}',
+  identityEmailBody:
+    'Someone, probably you, signed in to {{site}} with {{provider}} and gave this email address. Follow the link within {{minutes}} minutes to confirm the address and finish signing in; if an account already has this address, {{provider}} is linked to it. If it was not you, ignore this message.',
+  identityEmailAction: 'Finish signing in',
   // The fixity check, to administrators.
   fixityAlertSubject: 'Stored files at {{site}} no longer match their checksums',
   fixityAlertBody:

@@ -57,6 +57,10 @@ describe('mail templates', () => {
         'Confirm that this email address belongs to your account at Arca.',
       ],
       'email-change': ['Confirm your new email address at Arca', 'which works for 48 hours.'],
+      'identity-email': [
+        'Finish signing in to Arca',
+        'signed in to Arca with ORCID and gave this email address. Follow the link within 60 minutes',
+      ],
       'email-changed': [
         'Your email address at Arca was changed',
         'The email address of your account at Arca is now new@example.org.',
@@ -77,6 +81,7 @@ describe('mail templates', () => {
         minutes: '60',
         hours: '48',
         address: 'new@example.org',
+        provider: 'ORCID',
         count: '2',
         files: 'abc/a.csv, abc/b.csv',
       });

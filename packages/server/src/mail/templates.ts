@@ -110,6 +110,12 @@ export const MAIL_TEMPLATES = {
     body: ['emailChangeBody'],
     action: { label: 'verifyEmailAction', url: 'url' },
   },
+  // A first sign-in through a provider that shares no address.
+  'identity-email': {
+    subject: 'identityEmailSubject',
+    body: ['identityEmailBody'],
+    action: { label: 'identityEmailAction', url: 'url' },
+  },
   'email-changed': {
     subject: 'emailChangedSubject',
     body: ['emailChangedBody'],
@@ -153,6 +159,8 @@ export interface MailParams {
   hours?: string;
   /** An account's new address. */
   address?: string;
+  /** The identity provider a first sign-in came through. */
+  provider?: string;
   /** How many stored files failed a fixity check, and the first of them. */
   count?: string;
   files?: string;

@@ -3,9 +3,14 @@ import { emailChange, emailVerify } from '@arca/schema';
 import { requireUser } from '../http/auth.ts';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
+import { finishPendingSignIn } from './pending-sign-in.routes.ts';
 
 /** Confirming an address with a mailed link, and asking for a new link. */
-export function emailVerificationRoutes({ services }: AppContext): FastifyPluginCallbackZod {
+export function emailVerificationRoutes({
+  config,
+  services,
+}: AppContext): FastifyPluginCallbackZod {
+  const secure = config.siteUrl.startsWith('https:');
   return (app, _options, done) => {
     app.post(
       '/api/auth/verify-email',
@@ -17,9 +22,21 @@ export function emailVerificationRoutes({ services }: AppContext): FastifyPlugin
         },
       },
       async (request, reply) => {
-        // The same page confirms a new address of an address change.
-        const changed = await services.emailChanges.confirm(request.body.token);
-        if (!changed) await services.verification.verify(request.body.token);
+        // The same page confirms a new address of an address change, and the
+        // address of a first sign-in through a provider that shares none.
+        const { token } = request.body;
+        const changed = await services.emailChanges.confirm(token);
+        const handled =
+          changed ||
+          (await finishPendingSignIn(
+            services.pendingSignIns,
+            (userId) => services.sessions.open(userId),
+            secure,
+            request,
+            reply,
+            token,
+          ));
+        if (!handled) await services.verification.verify(token);
         return reply.status(204).send();
       },
     );

@@ -6,6 +6,7 @@ import { requireUser, setSessionCookies } from '../http/auth.ts';
 import { HttpError } from '../http/errors.ts';
 import { FLOW_LIFETIME_MS } from '../services/identities/oidc-login.service.ts';
 import { ProviderLoginError } from '../services/identities/login-errors.ts';
+import { holdPendingSignIn } from './pending-sign-in.routes.ts';
 
 const FLOW_COOKIE = 'arca_oidc';
 const FLOW_PATH = '/api/auth/oidc/';
@@ -77,6 +78,10 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
           );
           if (done.kind === 'linked') {
             return reply.redirect(`${IDENTITIES_PAGE}?linked=${done.provider}`, 303);
+          }
+          if (done.kind === 'needsEmail') {
+            const pending = services.pendingSignIns.hold(done.profile, done.next);
+            return holdPendingSignIn(reply, secure, pending);
           }
           setSessionCookies(reply, secure, await services.sessions.open(done.userId));
           return reply.redirect(done.next, 303);

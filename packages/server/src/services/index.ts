@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { Services } from './services.ts';
 import { createAccountService } from './accounts.service.ts';
 import { createIdentityService } from './identities/identities.service.ts';
+import { createPendingSignInService } from './identities/pending-sign-in.service.ts';
 import { createOidcLoginService } from './identities/oidc-login.service.ts';
 import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
@@ -235,6 +236,13 @@ export function createServices(
     verification,
     emailChanges: createEmailChangeService({ db, config, sessions, mailer: mail, limiter }),
     identities,
+    pendingSignIns: createPendingSignInService({
+      db,
+      config,
+      mailer: mail,
+      identities,
+      rulesOf: (id) => config.accounts.oidcProviders.find((provider) => provider.id === id),
+    }),
     oidc: createOidcLoginService({
       providers: config.accounts.oidcProviders,
       siteUrl: config.siteUrl,
@@ -248,6 +256,7 @@ export function createServices(
         siteUrl: config.siteUrl,
         db,
         identities,
+        log: (error) => options.log?.info({ err: error }, 'SAML IdP metadata not fetched'),
       }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),

@@ -34,6 +34,7 @@ import type { EmailVerificationService } from './email-verification.service.ts';
 import type { EmailChangeService } from './email-change.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 import type { IdentityService } from './identities/identities.service.ts';
+import type { PendingSignInService } from './identities/pending-sign-in.service.ts';
 import type { OidcLoginService } from './identities/oidc-login.service.ts';
 import type { SamlLoginService } from './identities/saml-login.service.ts';
 import type { StatsService } from './stats/stats.service.ts';
@@ -48,6 +49,8 @@ export interface Services {
   emailChanges: EmailChangeService;
   /** Identities at external providers linked to accounts. */
   identities: IdentityService;
+  /** First sign-ins whose provider shares no address: the person gives one. */
+  pendingSignIns: PendingSignInService;
   /** Sign-in through OpenID Connect providers. */
   oidc: OidcLoginService;
   /** Sign-in through the SAML identity provider, when one is configured. */

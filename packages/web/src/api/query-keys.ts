@@ -4,6 +4,7 @@ export const queryKeys = {
   currentUser: ['current-user'] as const,
   tokens: ['tokens'] as const,
   identities: ['identities'] as const,
+  pendingSignIn: ['pending-sign-in'] as const,
   affiliationSuggestions: (text: string) => ['affiliations', text] as const,
   // Records: the record page, the search page and the dashboard.
   record: (id: string, preview: boolean, token: string | undefined) =>

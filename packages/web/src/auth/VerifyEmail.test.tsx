@@ -16,6 +16,8 @@ describe('e-mail verification', () => {
     renderApp('/verify-email?token=abc.def');
 
     expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
+    // Signed out (a first sign-in's link opened in another browser): the way on is to log in.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     const posts = requests.filter((request) => request.method === 'POST');
     expect(posts.map((request) => request.body)).toEqual([{ token: 'abc.def' }]);
   });

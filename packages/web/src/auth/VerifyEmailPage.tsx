@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { useVerifyEmail } from '../api/auth.ts';
+import { useCurrentUser, useVerifyEmail } from '../api/auth.ts';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -15,6 +15,7 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const verify = useVerifyEmail();
+  const user = useCurrentUser();
   // The link works once: a second effect run (development's strict mode) must not spend it.
   const sent = useRef(false);
   useEffect(() => {
@@ -40,9 +41,16 @@ export function VerifyEmailPage() {
         {verify.isSuccess && (
           <>
             <Text role="status">{t('auth.verify.done')}</Text>
-            <Button component={Link} to="/">
-              {t('auth.verify.continue')}
-            </Button>
+            {/* A first sign-in's link opened in another browser makes the account, signed out. */}
+            {user.data === null ? (
+              <Button component={Link} to="/login">
+                {t('auth.login.title')}
+              </Button>
+            ) : (
+              <Button component={Link} to="/">
+                {t('auth.verify.continue')}
+              </Button>
+            )}
           </>
         )}
         {!token && <Text>{t('auth.reset.missingToken')}</Text>}

@@ -51,10 +51,12 @@ export function createIdentityService(deps: {
   /** Joins an account or creates one; a unique violation means a parallel login won. */
   async function attach(profile: ExternalProfile, rules: ProviderRules): Promise<UserRow> {
     const email = profile.verifiedEmail;
-    if (!email) throw new ProviderLoginError(rules.createAccounts ? 'noEmail' : 'noAccount');
+    // Without an address the person is asked for one (pending-sign-in.service.ts).
+    if (!email) throw new ProviderLoginError('noEmail');
     const { user, created } = await db.transaction(async (tx) => {
       const [known] = await tx.select().from(users).where(eq(users.email, email));
       if (known && !known.emailVerifiedAt) throw new ProviderLoginError('unverifiedAccount');
+      if (known && !known.active) throw new ProviderLoginError('inactive');
       if (!known && !rules.createAccounts) throw new ProviderLoginError('noAccount');
       const [row] = known
         ? [known]
@@ -74,6 +76,13 @@ export function createIdentityService(deps: {
         provider: profile.provider,
         subject: profile.subject,
       });
+      if (known && profile.orcid) {
+        // As a link does: the ORCID iD fills a profile that has none.
+        await tx
+          .update(users)
+          .set({ orcid: profile.orcid })
+          .where(and(eq(users.id, known.id), sql`${users.orcid} IS NULL`));
+      }
       return { user: row!, created: !known };
     });
     if (created) await deps.onProfileChanged(user);
@@ -98,6 +107,12 @@ export function createIdentityService(deps: {
         }
       }
     },
+
+    /**
+     * Joins or creates the account of an address the person just proved to
+     * read, once: a second call for the same identity fails on its unique key.
+     */
+    attachOnce: attach,
 
     /** Links an identity to the signed-in user; an identity of another user is refused. */
     async link(userId: number, profile: ExternalProfile): Promise<void> {

@@ -8,7 +8,10 @@ import { ProviderLoginError } from './login-errors.ts';
 export const FLOW_LIFETIME_MS = 10 * 60_000;
 
 export type FinishedLogin =
-  { kind: 'signedIn'; userId: number; next: string } | { kind: 'linked'; provider: string };
+  | { kind: 'signedIn'; userId: number; next: string }
+  | { kind: 'linked'; provider: string }
+  /** A first sign-in without a confirmed address: the person is asked for one. */
+  | { kind: 'needsEmail'; profile: ExternalProfile; next: string };
 
 /**
  * Sign-in through OpenID Connect providers: the authorization code flow with
@@ -71,7 +74,8 @@ export function createOidcLoginService(deps: {
     };
     const email = text(provider.claims.email).toLowerCase();
     const verified = provider.trustEmail || claims.email_verified === true;
-    if (provider.allowedDomains.length > 0) {
+    // Without an address, the one the person gives is checked instead.
+    if (provider.allowedDomains.length > 0 && email) {
       const domain = email.split('@')[1] ?? '';
       if (!provider.allowedDomains.includes(domain)) throw new ProviderLoginError('domain');
     }
@@ -165,8 +169,15 @@ export function createOidcLoginService(deps: {
         await deps.identities.link(flow.linkUserId, profile);
         return { kind: 'linked', provider: provider.id };
       }
-      const user = await deps.identities.signIn(profile, provider);
-      return { kind: 'signedIn', userId: user.id, next: flow.next };
+      try {
+        const user = await deps.identities.signIn(profile, provider);
+        return { kind: 'signedIn', userId: user.id, next: flow.next };
+      } catch (error) {
+        if (error instanceof ProviderLoginError && error.code === 'noEmail') {
+          return { kind: 'needsEmail', profile, next: flow.next };
+        }
+        throw error;
+      }
     },
   };
 }

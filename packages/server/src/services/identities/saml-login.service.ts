@@ -1,9 +1,16 @@
-import { SAML, SamlStatusError, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import {
+  SAML,
+  SamlStatusError,
+  ValidateInResponseTo,
+  generateServiceProviderMetadata,
+  type Profile,
+} from '@node-saml/node-saml';
 import type { SamlConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { ExternalProfile, IdentityService } from './identities.service.ts';
 import { ProviderLoginError } from './login-errors.ts';
 import { samlRequestStore } from './saml-requests.ts';
+import { createIdpSettings, type IdpSettings } from './saml-idp-settings.ts';
 
 /** The identities of the SAML provider are stored under this provider id. */
 export const SAML_PROVIDER = 'saml';
@@ -28,25 +35,41 @@ export function createSamlLoginService(deps: {
   siteUrl: string;
   db: Database;
   identities: IdentityService;
+  /** Where a failed fetch of the IdP's metadata is told. */
+  log: (error: unknown) => void;
 }) {
   const { config, db } = deps;
   const entityId = `${deps.siteUrl}/api/auth/saml/metadata`;
-  const saml = new SAML({
-    entryPoint: config.entryPoint,
-    issuer: entityId,
-    callbackUrl: `${deps.siteUrl}/api/auth/saml/acs`,
-    idpCert: config.idpCert,
-    ...(config.idpIssuer ? { idpIssuer: config.idpIssuer } : {}),
-    audience: entityId,
-    wantAssertionsSigned: true,
-    wantAuthnResponseSigned: false,
-    acceptedClockSkewMs: config.clockSkewMs,
-    validateInResponseTo: ValidateInResponseTo.always,
-    requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
-    cacheProvider: samlRequestStore(db, REQUEST_LIFETIME_MS),
-    identifierFormat: null,
-    disableRequestedAuthnContext: true,
-  });
+  const callbackUrl = `${deps.siteUrl}/api/auth/saml/acs`;
+  const idp = createIdpSettings(config, deps.log);
+  const cacheProvider = samlRequestStore(db, REQUEST_LIFETIME_MS);
+  // One node-saml instance per version of the IdP's settings (they change with its metadata).
+  const instances = new WeakMap<IdpSettings, SAML>();
+
+  async function saml(): Promise<SAML> {
+    const settings = await idp.get();
+    let instance = instances.get(settings);
+    if (!instance) {
+      instance = new SAML({
+        entryPoint: settings.entryPoint,
+        issuer: entityId,
+        callbackUrl,
+        idpCert: settings.idpCert,
+        ...(settings.idpIssuer ? { idpIssuer: settings.idpIssuer } : {}),
+        audience: entityId,
+        wantAssertionsSigned: true,
+        wantAuthnResponseSigned: false,
+        acceptedClockSkewMs: config.clockSkewMs,
+        validateInResponseTo: ValidateInResponseTo.always,
+        requestIdExpirationPeriodMs: REQUEST_LIFETIME_MS,
+        cacheProvider,
+        identifierFormat: null,
+        disableRequestedAuthnContext: true,
+      });
+      instances.set(settings, instance);
+    }
+    return instance;
+  }
 
   function profileOf(profile: Profile): ExternalProfile {
     const read = (names: string[]) => {
@@ -80,22 +103,30 @@ export function createSamlLoginService(deps: {
     name: config.name,
 
     /** This service provider's metadata, for the IdP's operators. */
-    metadata: () => saml.generateServiceProviderMetadata(null, null),
+    metadata: () =>
+      generateServiceProviderMetadata({
+        issuer: entityId,
+        callbackUrl,
+        identifierFormat: null,
+        wantAssertionsSigned: true,
+      }),
 
     /** The IdP's URL carrying a new authentication request; `next` travels as RelayState. */
     async start(next: string): Promise<string> {
       try {
-        return await saml.getAuthorizeUrlAsync(next, undefined, {});
+        return await (await saml()).getAuthorizeUrlAsync(next, undefined, {});
       } catch (error) {
+        if (error instanceof ProviderLoginError) throw error;
         throw new ProviderLoginError('unavailable', error);
       }
     },
 
     /** Checks a posted answer and signs its person in; returns the user and RelayState. */
     async finish(body: Record<string, string>): Promise<{ userId: number; next: string }> {
+      const instance = await saml();
       let profile: Profile | null;
       try {
-        ({ profile } = await saml.validatePostResponseAsync(body));
+        ({ profile } = await instance.validatePostResponseAsync(body));
       } catch (error) {
         throw new ProviderLoginError(error instanceof SamlStatusError ? 'denied' : 'failed', error);
       }

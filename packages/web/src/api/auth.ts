@@ -87,7 +87,13 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api.post<void>('/api/auth/verify-email', { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    onSuccess: async () => {
+      // A first sign-in's link opens a session. The page's own "who am I" may still be on
+      // its way, sent before the session existed: a refetch would join it and keep its
+      // answer, so it is dropped and asked again.
+      await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
   });
 }
 

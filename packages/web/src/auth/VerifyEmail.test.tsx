@@ -24,6 +24,31 @@ describe('e-mail verification', () => {
     expect(posts.map((request) => request.body)).toEqual([{ token: 'abc.def' }]);
   });
 
+  it('is signed in after a first sign-in\'s link, even when the page asked who it was first', async () => {
+    // The page asks who is signed in as it opens; that answer (no one) may come back only
+    // after the link made the session. It must not be the last word.
+    let linkUsed!: () => void;
+    const used = new Promise<void>((resolve) => (linkUsed = resolve));
+    let asked = 0;
+    mockFetch({
+      ...config,
+      'GET /api/me': () => {
+        asked += 1;
+        if (asked > 1) return reply(200, buildUser());
+        return used.then(() => new Promise((resolve) => setTimeout(() => resolve(anonymous), 20)));
+      },
+      'POST /api/auth/verify-email': () => {
+        linkUsed();
+        return reply(204);
+      },
+    });
+    renderApp('/verify-email?token=abc.def');
+
+    expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
   it("shows the server's word on a used link", async () => {
     mockFetch({
       ...config,

@@ -8,7 +8,8 @@ export interface RecordedRequest {
 }
 
 type Reply = { status: number; body?: unknown; text?: string; type?: string };
-type Handler = (request: RecordedRequest) => Reply;
+/** An answer may take its time: a test can hold it back until something else happened. */
+type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 export const reply = (status: number, body?: unknown): Reply => ({ status, body });
 /** An answer that is not JSON (a formatted citation, an export). */
@@ -39,7 +40,7 @@ export function mockFetch(routes: Record<string, Reply | Handler>): RecordedRequ
       const route =
         routes[`${request.method} ${request.path}`] ?? routes[`${request.method} ${url.pathname}`];
       const answer = typeof route === 'function' ? route(request) : (route ?? notFound(request));
-      return Promise.resolve(toResponse(answer));
+      return Promise.resolve(answer).then(toResponse);
     }),
   );
   return requests;

@@ -24,7 +24,7 @@ describe('e-mail verification', () => {
     expect(posts.map((request) => request.body)).toEqual([{ token: 'abc.def' }]);
   });
 
-  it('is signed in after a first sign-in\'s link, even when the page asked who it was first', async () => {
+  it("is signed in after a first sign-in's link, even when the page asked who it was first", async () => {
     // The page asks who is signed in as it opens; that answer (no one) may come back only
     // after the link made the session. It must not be the last word.
     let linkUsed!: () => void;

@@ -40,6 +40,9 @@ export const environment = z.object({
   ARCA_SAML_ENTRY_POINT: z.url().optional(),
   ARCA_SAML_IDP_CERT: z.string().optional(),
   ARCA_SAML_IDP_ISSUER: z.string().optional(),
+  ARCA_SAML_LOGOUT_URL: z.url().optional(),
+  ARCA_SAML_SP_KEY: z.string().optional(),
+  ARCA_SAML_SP_CERT: z.string().optional(),
   // The IdP's metadata: a file read at start, or a URL fetched at start and refreshed.
   ARCA_SAML_IDP_METADATA: z.string().optional(),
   ARCA_SAML_METADATA_REFRESH_SECONDS: z.coerce.number().min(1).default(3600),

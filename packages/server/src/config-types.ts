@@ -108,6 +108,10 @@ export interface SamlConfig {
   metadataRefreshMs: number;
   /** The IdP's entity id; when set, answers from another issuer are refused. */
   idpIssuer: string | undefined;
+  /** The IdP's single logout URL (HTTP-Redirect); else the metadata's; none: logout stays local. */
+  logoutUrl: string | undefined;
+  /** This service provider's key and certificate (PEM): its requests are signed when set. */
+  spSigning: { key: string; cert: string } | undefined;
   name: string;
   createAccounts: boolean;
   allowedDomains: string[];

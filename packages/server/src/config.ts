@@ -148,15 +148,15 @@ function samlConfig(e: Environment): SamlConfig | undefined {
   const source = e.ARCA_SAML_IDP_METADATA?.trim();
   if (!e.ARCA_SAML_ENTRY_POINT && !source) return undefined;
   const invalid = (message: string) => new Error(`Invalid configuration:\n  ${message}`);
-  const certText = e.ARCA_SAML_IDP_CERT?.trim();
-  // A PEM text, or the path of a file holding it.
-  let idpCert: string | string[] | undefined = certText
-    ? certText.includes('-----BEGIN')
-      ? certText
-      : readFileSync(certText, 'utf8')
-    : undefined;
+  let idpCert: string | string[] | undefined = pemOrFile(e.ARCA_SAML_IDP_CERT);
   let entryPoint = e.ARCA_SAML_ENTRY_POINT;
   let idpIssuer = e.ARCA_SAML_IDP_ISSUER;
+  let logoutUrl = e.ARCA_SAML_LOGOUT_URL;
+  const spKey = pemOrFile(e.ARCA_SAML_SP_KEY);
+  const spCert = pemOrFile(e.ARCA_SAML_SP_CERT);
+  if (Boolean(spKey) !== Boolean(spCert)) {
+    throw invalid('ARCA_SAML_SP_KEY and ARCA_SAML_SP_CERT: set both or neither');
+  }
   const remote = source && /^https?:\/\//.test(source) ? source : undefined;
   if (remote) {
     // The certificates come from there: plain HTTP only on this machine.
@@ -171,6 +171,7 @@ function samlConfig(e: Environment): SamlConfig | undefined {
       entryPoint ??= metadata.ssoUrl;
       idpCert ??= metadata.certs;
       idpIssuer ??= metadata.entityId;
+      logoutUrl ??= metadata.sloUrl;
     } catch (error) {
       throw invalid(`ARCA_SAML_IDP_METADATA: ${(error as Error).message}`);
     }
@@ -183,6 +184,8 @@ function samlConfig(e: Environment): SamlConfig | undefined {
     metadataUrl: remote,
     metadataRefreshMs: e.ARCA_SAML_METADATA_REFRESH_SECONDS * 1000,
     idpIssuer,
+    logoutUrl,
+    spSigning: spKey && spCert ? { key: spKey, cert: spCert } : undefined,
     name: e.ARCA_SAML_NAME,
     createAccounts: e.ARCA_SAML_CREATE_ACCOUNTS,
     allowedDomains: e.ARCA_SAML_ALLOWED_DOMAINS.split(',')
@@ -190,6 +193,13 @@ function samlConfig(e: Environment): SamlConfig | undefined {
       .filter(Boolean),
     clockSkewMs: e.ARCA_SAML_CLOCK_SKEW_SECONDS * 1000,
   };
+}
+
+/** A PEM text, or the path of a file holding it. */
+function pemOrFile(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  return text.includes('-----BEGIN') ? text : readFileSync(text, 'utf8');
 }
 
 function oidcProviders(json: string | undefined): OidcProvider[] {

@@ -24,6 +24,29 @@ interface SamlifyIdp {
     user: Record<string, string>,
     replace: (template: string) => { id: string; context: string },
   ): Promise<{ context: string }>;
+  createLogoutRequest(
+    sp: unknown,
+    binding: 'redirect',
+    user: { logoutNameID: string; sessionIndex?: string },
+    relayState?: string,
+  ): { context: string };
+  parseLogoutRequest(
+    sp: unknown,
+    binding: 'redirect',
+    request: { query: Record<string, string>; octetString: string },
+  ): Promise<{ extract: LogoutRequestExtract }>;
+  createLogoutResponse(
+    sp: unknown,
+    request: { extract: LogoutRequestExtract },
+    binding: 'redirect',
+    relayState?: string,
+  ): { context: string };
+}
+/** What samlify reads of a LogoutRequest. */
+export interface LogoutRequestExtract {
+  request: { id: string };
+  nameID: string;
+  sessionIndex: string | undefined;
 }
 const samlifyName: string = 'samlify';
 const samlify = (await import(samlifyName)) as Samlify;
@@ -35,6 +58,10 @@ const fixtures = path.join(import.meta.dirname, 'fixtures/saml');
 const read = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
 export const IDP_CERT = read('idp.crt');
 export const SSO_URL = 'http://idp.test/sso';
+export const SLO_URL = 'http://idp.test/slo';
+/** The service provider's own signing key pair (the IdP's "other" pair, which it never trusts). */
+export const SP_KEY = read('other.key');
+export const SP_CERT = read('other.crt');
 const IDP_ENTITY = 'http://idp.test/metadata';
 
 export interface SamlPerson {
@@ -62,6 +89,8 @@ const attribute = (name: string, value: string) =>
 export function samlIdp(siteUrl: string) {
   const idp = (key: string, cert: string) =>
     samlify.IdentityProvider({
+      // Arca's own logout requests are signed with SP_KEY when it has one.
+      wantLogoutRequestSigned: true,
       entityID: IDP_ENTITY,
       privateKey: key,
       signingCert: cert,
@@ -69,7 +98,7 @@ export function samlIdp(siteUrl: string) {
         { Binding: samlify.Constants.namespace.binding.redirect, Location: SSO_URL },
       ],
       singleLogoutService: [
-        { Binding: samlify.Constants.namespace.binding.redirect, Location: 'http://idp.test/slo' },
+        { Binding: samlify.Constants.namespace.binding.redirect, Location: SLO_URL },
       ],
       nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified'],
     });
@@ -80,6 +109,16 @@ export function samlIdp(siteUrl: string) {
       entityID: `${siteUrl}/api/auth/saml/metadata`,
       wantAssertionsSigned: assertionsSigned,
       wantMessageSigned: !assertionsSigned,
+      // The IdP signs what it sends to Arca's logout URL.
+      wantLogoutRequestSigned: true,
+      wantLogoutResponseSigned: true,
+      signingCert: SP_CERT,
+      singleLogoutService: [
+        {
+          Binding: samlify.Constants.namespace.binding.redirect,
+          Location: `${siteUrl}/api/auth/saml/slo`,
+        },
+      ],
       assertionConsumerService: [
         {
           Binding: samlify.Constants.namespace.binding.post,
@@ -141,7 +180,38 @@ export function samlIdp(siteUrl: string) {
         {},
         (template: string) => ({ id, context: fill(template) }),
       );
-      return { SAMLResponse: context, RelayState: query.RelayState ?? '' };
+      return { SAMLResponse: context, RelayState: query.RelayState ?? '', sessionIndex: id };
+    },
+
+    /** The IdP's LogoutRequest for a person's session, as the path Arca's logout URL gets. */
+    logoutRequest(nameId: string, sessionIndex?: string, options: { otherKey?: boolean } = {}) {
+      const signer = options.otherKey ? untrusted : trusted;
+      const user = { logoutNameID: nameId, ...(sessionIndex ? { sessionIndex } : {}) };
+      return localPart(signer.createLogoutRequest(sp(true), 'redirect', user, '/bye').context);
+    },
+
+    /** Reads (and checks the signature of) Arca's LogoutRequest at the IdP's SLO URL. */
+    async readLogoutRequest(redirect: string) {
+      const url = new URL(redirect);
+      const query = Object.fromEntries(url.searchParams);
+      const octetString = url.search
+        .slice(1)
+        .split('&')
+        .filter((pair) => !pair.startsWith('Signature='))
+        .join('&');
+      return trusted.parseLogoutRequest(sp(true), 'redirect', { query, octetString });
+    },
+
+    /** The IdP's answer to Arca's LogoutRequest, as the path Arca's logout URL gets. */
+    logoutResponse(request: { extract: LogoutRequestExtract }, relayState: string) {
+      return localPart(
+        trusted.createLogoutResponse(sp(true), request, 'redirect', relayState).context,
+      );
     },
   };
 }
+
+const localPart = (url: string) => {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+};

@@ -81,6 +81,23 @@ export const samlRequests = pgTable('saml_requests', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * How the SAML IdP named the person of a session it signed in (NameID and
+ * SessionIndex): single logout names them, from either side.
+ */
+export const samlSessions = pgTable(
+  'saml_sessions',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    nameId: text('name_id').notNull(),
+    nameIdFormat: text('name_id_format'),
+    sessionIndex: text('session_index'),
+  },
+  (t) => [index('saml_sessions_name_id').on(t.nameId)],
+);
+
 export const groups = pgTable('groups', {
   id: text('id').primaryKey(),
   title: text('title').notNull().default(''),

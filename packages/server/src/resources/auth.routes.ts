@@ -50,8 +50,19 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
       { schema: { tags: ['auth'], summary: 'Log out' } },
       async (request, reply) => {
         const cookie = request.cookies[SESSION_COOKIE];
-        if (cookie && request.authMethod === 'session') await services.sessions.close(cookie);
+        const mine = cookie && request.authMethod === 'session' ? cookie : undefined;
+        // A session the SAML IdP opened ends there too: the browser goes on to it.
+        const logoutUrl =
+          mine && services.saml
+            ? await services.saml.logout.logoutUrl(mine, '/').catch((error: unknown) => {
+                // The IdP out of reach must not keep anyone signed in here.
+                request.log.info({ err: error }, 'SAML logout request not built');
+                return null;
+              })
+            : null;
+        if (mine) await services.sessions.close(mine);
         clearSessionCookies(reply, secure);
+        if (logoutUrl) return reply.status(200).send({ logout_url: logoutUrl });
         return reply.status(204).send();
       },
     );

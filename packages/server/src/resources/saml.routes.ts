@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { ProviderLoginError } from '../services/identities/login-errors.ts';
 import { localPath } from './identities.routes.ts';
 
-/** Sign-in through the SAML identity provider: SP metadata, login, and the ACS. */
+/** Sign-in through the SAML identity provider: SP metadata, login, the ACS and single logout. */
 export function samlRoutes({ config, services }: AppContext): FastifyPluginCallbackZod {
   const secure = config.siteUrl.startsWith('https:');
   const failed = (code: string) => `/login?provider_error=${code}&provider=saml`;
@@ -62,12 +62,46 @@ export function samlRoutes({ config, services }: AppContext): FastifyPluginCallb
       async (request, reply) => {
         try {
           const body = { ...request.body, RelayState: localPath(request.body.RelayState) };
-          const { userId, next } = await saml().finish(body);
-          setSessionCookies(reply, secure, await services.sessions.open(userId));
+          const { userId, next, named } = await saml().finish(body);
+          const session = await services.sessions.open(userId);
+          await saml().logout.remember(session.token, named);
+          setSessionCookies(reply, secure, session);
           return reply.redirect(next, 303);
         } catch (error) {
           if (!(error instanceof ProviderLoginError)) throw error;
           request.log.info({ err: error.cause ?? error }, 'SAML sign-in failed');
+          return reply.redirect(failed(error.code), 303);
+        }
+      },
+    );
+    app.get(
+      '/api/auth/saml/slo',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Single logout (HTTP-Redirect binding): the IdP's request to end sessions, or its answer to Arca's",
+          querystring: z.object({
+            SAMLRequest: z.string().min(1).optional(),
+            SAMLResponse: z.string().min(1).optional(),
+            RelayState: z.string().max(2000).optional(),
+            SigAlg: z.string().optional(),
+            Signature: z.string().optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        // The signature covers the query as sent: node-saml checks it on the raw string.
+        const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
+        try {
+          const query = Object.fromEntries(
+            Object.entries(request.query).filter(([, value]) => value !== undefined),
+          ) as Record<string, string>;
+          const { redirect } = await saml().logout.receive(query, rawQuery, localPath);
+          return reply.redirect(redirect, 303);
+        } catch (error) {
+          if (!(error instanceof ProviderLoginError)) throw error;
+          request.log.info({ err: error.cause ?? error }, 'SAML logout message refused');
           return reply.redirect(failed(error.code), 303);
         }
       },

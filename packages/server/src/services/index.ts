@@ -257,6 +257,7 @@ export function createServices(
         db,
         identities,
         log: (error) => options.log?.info({ err: error }, 'SAML IdP metadata not fetched'),
+        closeSessions: (ids) => sessions.closeByIds(ids),
       }),
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),

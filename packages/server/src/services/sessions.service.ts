@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
 import type { CommunityRole } from '../permissions/community-roles.ts';
@@ -96,6 +96,16 @@ export function createSessionService(db: Database, lifetimeMs: number) {
       const closed = await db
         .delete(sessions)
         .where(eq(sessions.id, hashToken(token)))
+        .returning({ userId: sessions.userId });
+      for (const { userId } of closed) forgetUser(userId);
+    },
+
+    /** Ends sessions by id (the hash of their cookie): single logout names them so. */
+    async closeByIds(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const closed = await db
+        .delete(sessions)
+        .where(inArray(sessions.id, ids))
         .returning({ userId: sessions.userId });
       for (const { userId } of closed) forgetUser(userId);
     },

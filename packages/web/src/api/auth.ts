@@ -2,6 +2,7 @@ import type { LoginBody, PasswordForgot, PasswordReset, SignupBody, UserItem } f
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
+import { leaveSite } from './leave-site.ts';
 import { startSession } from './session.ts';
 
 /** The logged-in user, or null for an anonymous visitor (the API answers 401). */
@@ -26,8 +27,9 @@ export function signUp(body: SignupBody): Promise<{ email: string }> {
   return api.post<{ email: string }>('/api/auth/signup', body);
 }
 
-export function logOut(): Promise<void> {
-  return api.post<void>('/api/auth/logout');
+/** A session the SAML IdP opened is logged out there too: the answer says where to go. */
+export function logOut(): Promise<{ logout_url: string } | undefined> {
+  return api.post<{ logout_url: string } | undefined>('/api/auth/logout');
 }
 
 /** Shared by the hook and the route guard, which reads it before a page renders. */
@@ -61,9 +63,10 @@ export function useLogOut(leavePage: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logOut,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await leavePage();
       startSession(queryClient, null);
+      if (answer?.logout_url) leaveSite.to(answer.logout_url);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { SignInEmail, SignInMethods } from '@arca/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
+import { leaveSite } from './leave-site.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function useSignInMethods() {
@@ -15,7 +16,7 @@ export function useLinkIdentity() {
   return useMutation({
     mutationFn: (provider: string) =>
       api.post<{ location: string }>(`/api/me/identities/${encodeURIComponent(provider)}`),
-    onSuccess: ({ location }) => window.location.assign(location),
+    onSuccess: ({ location }) => leaveSite.to(location),
   });
 }
 

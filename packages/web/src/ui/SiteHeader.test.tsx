@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveSite } from '../api/leave-site.ts';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -63,6 +64,24 @@ describe('SiteHeader', () => {
     expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
       'POST /api/auth/logout',
     );
+  });
+
+  it("logs a session of the institution's IdP out there too", async () => {
+    const leaving = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': reply(200, buildUser()),
+      'POST /api/auth/logout': reply(200, { logout_url: 'https://idp.example/slo?SAMLRequest=x' }),
+    });
+    const { user } = renderApp('/me/settings');
+
+    await user.click(
+      await within(await findHeader()).findByRole('button', { name: 'Ada Lovelace' }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    await within(await findHeader()).findByRole('link', { name: 'Log in' });
+    expect(leaving).toHaveBeenCalledWith('https://idp.example/slo?SAMLRequest=x');
+    leaving.mockRestore();
   });
 
   it('tells when logging out failed, in a notification loaded on demand', async () => {

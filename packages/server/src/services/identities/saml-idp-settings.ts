@@ -7,6 +7,8 @@ export interface IdpSettings {
   entryPoint: string;
   idpCert: string | string[];
   idpIssuer: string | undefined;
+  /** Single logout, HTTP-Redirect; none: logging out ends Arca's session only. */
+  logoutUrl: string | undefined;
 }
 
 /** After a failed refresh, the metadata in hand serves this long before the next try. */
@@ -27,6 +29,7 @@ export function createIdpSettings(
     entryPoint: config.entryPoint!,
     idpCert: config.idpCert!,
     idpIssuer: config.idpIssuer,
+    logoutUrl: config.logoutUrl,
   });
   const url = config.metadataUrl;
   if (!url) return { get: () => Promise.resolve(configured()) };
@@ -42,6 +45,7 @@ export function createIdpSettings(
       entryPoint: config.entryPoint ?? metadata.ssoUrl,
       idpCert: config.idpCert ?? metadata.certs,
       idpIssuer: config.idpIssuer ?? metadata.entityId,
+      logoutUrl: config.logoutUrl ?? metadata.sloUrl,
     };
   }
 

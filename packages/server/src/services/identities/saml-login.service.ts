@@ -11,6 +11,7 @@ import type { ExternalProfile, IdentityService } from './identities.service.ts';
 import { ProviderLoginError } from './login-errors.ts';
 import { samlRequestStore } from './saml-requests.ts';
 import { createIdpSettings, type IdpSettings } from './saml-idp-settings.ts';
+import { createSamlLogout, sessionNameOf, type SamlSessionName } from './saml-logout.ts';
 
 /** The identities of the SAML provider are stored under this provider id. */
 export const SAML_PROVIDER = 'saml';
@@ -37,16 +38,26 @@ export function createSamlLoginService(deps: {
   identities: IdentityService;
   /** Where a failed fetch of the IdP's metadata is told. */
   log: (error: unknown) => void;
+  /** Ends Arca sessions by id (single logout from the IdP). */
+  closeSessions: (sessionIds: string[]) => Promise<void>;
 }) {
   const { config, db } = deps;
   const entityId = `${deps.siteUrl}/api/auth/saml/metadata`;
   const callbackUrl = `${deps.siteUrl}/api/auth/saml/acs`;
+  const logoutCallbackUrl = `${deps.siteUrl}/api/auth/saml/slo`;
+  const signing = config.spSigning
+    ? {
+        privateKey: config.spSigning.key,
+        publicCert: config.spSigning.cert,
+        signatureAlgorithm: 'sha256' as const,
+      }
+    : {};
   const idp = createIdpSettings(config, deps.log);
   const cacheProvider = samlRequestStore(db, REQUEST_LIFETIME_MS);
   // One node-saml instance per version of the IdP's settings (they change with its metadata).
   const instances = new WeakMap<IdpSettings, SAML>();
 
-  async function saml(): Promise<SAML> {
+  async function current(): Promise<{ instance: SAML; settings: IdpSettings }> {
     const settings = await idp.get();
     let instance = instances.get(settings);
     if (!instance) {
@@ -65,11 +76,22 @@ export function createSamlLoginService(deps: {
         cacheProvider,
         identifierFormat: null,
         disableRequestedAuthnContext: true,
+        ...(settings.logoutUrl ? { logoutUrl: settings.logoutUrl } : {}),
+        logoutCallbackUrl,
+        ...signing,
       });
       instances.set(settings, instance);
     }
-    return instance;
+    return { instance, settings };
   }
+  const saml = async () => (await current()).instance;
+  const logout = createSamlLogout({
+    db,
+    saml: current,
+    closeSessions: deps.closeSessions,
+    lifetimeMs: REQUEST_LIFETIME_MS,
+    clockSkewMs: config.clockSkewMs,
+  });
 
   function profileOf(profile: Profile): ExternalProfile {
     const read = (names: string[]) => {
@@ -104,12 +126,16 @@ export function createSamlLoginService(deps: {
 
     /** This service provider's metadata, for the IdP's operators. */
     metadata: () =>
-      generateServiceProviderMetadata({
-        issuer: entityId,
-        callbackUrl,
-        identifierFormat: null,
-        wantAssertionsSigned: true,
-      }),
+      redirectBoundLogout(
+        generateServiceProviderMetadata({
+          issuer: entityId,
+          callbackUrl,
+          logoutCallbackUrl,
+          identifierFormat: null,
+          wantAssertionsSigned: true,
+          ...(config.spSigning ? { ...signing, publicCerts: [config.spSigning.cert] } : {}),
+        }),
+      ),
 
     /** The IdP's URL carrying a new authentication request; `next` travels as RelayState. */
     async start(next: string): Promise<string> {
@@ -122,7 +148,9 @@ export function createSamlLoginService(deps: {
     },
 
     /** Checks a posted answer and signs its person in; returns the user and RelayState. */
-    async finish(body: Record<string, string>): Promise<{ userId: number; next: string }> {
+    async finish(
+      body: Record<string, string>,
+    ): Promise<{ userId: number; next: string; named: SamlSessionName }> {
       const instance = await saml();
       let profile: Profile | null;
       try {
@@ -132,9 +160,20 @@ export function createSamlLoginService(deps: {
       }
       if (!profile) throw new ProviderLoginError('failed');
       const user = await deps.identities.signIn(profileOf(profile), config);
-      return { userId: user.id, next: body.RelayState ?? '/' };
+      return { userId: user.id, next: body.RelayState ?? '/', named: sessionNameOf(profile) };
     },
+
+    /** Single logout: remembering a session's name, logging out to the IdP, its messages. */
+    logout,
   };
+}
+
+/** node-saml declares the logout URL with the HTTP-POST binding; Arca's takes HTTP-Redirect. */
+function redirectBoundLogout(metadata: string): string {
+  return metadata.replace(
+    /(<SingleLogoutService Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"/,
+    '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+  );
 }
 
 export type SamlLoginService = ReturnType<typeof createSamlLoginService>;

@@ -46,6 +46,7 @@ describe('rate limits on sign-in through providers', () => {
       headers: { ...a.headers, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(acs.status).toBe(429);
+    expect((await browser.get('/api/auth/saml/slo?SAMLRequest=x', a)).status).toBe(429);
 
     // Another address, and the rest of the site, are not held back.
     expect((await browser.get('/api/auth/saml/login', from('192.0.2.2'))).status).toBe(302);

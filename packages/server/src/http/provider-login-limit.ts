@@ -13,6 +13,8 @@ export const PROVIDER_LOGIN_ROUTES = new Set([
   'POST /api/me/identities/:provider',
   'GET /api/auth/saml/login',
   'POST /api/auth/saml/acs',
+  // Single logout checks a signature too.
+  'GET /api/auth/saml/slo',
 ]);
 
 /** Counts before the body is read, so a refused caller costs nothing more. */

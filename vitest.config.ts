@@ -51,6 +51,9 @@ projects.push({
     include: ['e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A browser on a loaded machine takes longer than Vitest's 1 s to open a lazy dialog and
+    // move focus; Playwright's own waits allow 30 s.
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: WORKERS,
     globalSetup: ['e2e/global-setup.ts'],
     sequence: { groupOrder: 1 },

@@ -28,9 +28,16 @@ describe('stopping the server (SIGTERM)', () => {
       port,
       method: 'POST',
       path: '/api/auth/login',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        // The server answers "100 Continue" once it has taken the request in: from then on
+        // the request is under way, however slowly a loaded machine got there.
+        expect: '100-continue',
+      },
     });
     const answered = readAnswer(request);
+    await new Promise((resolve) => request.once('continue', resolve));
     // Half the body is sent: the request is under way when the signal arrives.
     request.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));

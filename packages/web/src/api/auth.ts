@@ -2,8 +2,7 @@ import type { LoginBody, PasswordForgot, PasswordReset, SignupBody, UserItem } f
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './query-keys.ts';
-import { leaveSite } from './leave-site.ts';
-import { startSession } from './session.ts';
+import { leaveSite, startSession } from './session.ts';
 
 /** The logged-in user, or null for an anonymous visitor (the API answers 401). */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserItem | null> {

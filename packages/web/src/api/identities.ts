@@ -1,7 +1,7 @@
 import type { SignInEmail, SignInMethods } from '@arca/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
-import { leaveSite } from './leave-site.ts';
+import { leaveSite } from './session.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function useSignInMethods() {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { leaveSite } from '../api/leave-site.ts';
+import { leaveSite } from '../api/session.ts';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';

@@ -84,6 +84,12 @@ export const mailMessages = {
     'The email address of your account at {{site}} is now {{address}}. If you did not make this change, reset your password at once and tell the site’s administrators.',
   emailChangedAction: 'Open my settings',
 
+  // An invitation into a community, mailed to an address that may have no account yet.
+  communityInviteSubject: 'Invitation to join {{community}} at {{site}}',
+  communityInviteBody:
+    '{{requester}} invited you to join the community {{community}} at {{site}}. Open the link, then log in or sign up with this email address and confirm it, to accept or decline. The link works once, for {{days}} days.',
+  communityInviteAction: 'See the invitation',
+
   // The fixity check, to administrators.
   fixityAlertSubject: 'Stored files at {{site}} no longer match their checksums',
   fixityAlertBody:

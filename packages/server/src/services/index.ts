@@ -41,6 +41,7 @@ import { createReviewService } from './communities/review.service.ts';
 import { communityInclusionType } from './communities/community-inclusion.ts';
 import { communityInvitationType } from './communities/invitation-type.ts';
 import { createInvitationService } from './communities/invitations.service.ts';
+import { createEmailInvitationService } from './communities/email-invitations.service.ts';
 import { createRecordCommunitiesService } from './communities/record-communities.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
@@ -291,6 +292,13 @@ export function createServices(
     outbox,
     communities,
     invitations: createInvitationService({ db, communities, requests }),
+    emailInvitations: createEmailInvitationService({
+      db,
+      config,
+      communities,
+      requests,
+      mailer: mail,
+    }),
     requests,
     requestEvents,
     reviews,

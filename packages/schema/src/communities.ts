@@ -71,9 +71,7 @@ export const communityBody = z.object({
     .object({
       enabled: z.boolean(msg('notABoolean')),
       /** InvenioRDM's theme style, of which Arca keeps the brand colour. */
-      style: z
-        .object({ primaryColor: brandColor.nullable().optional() })
-        .optional(),
+      style: z.object({ primaryColor: brandColor.nullable().optional() }).optional(),
     })
     .optional(),
 });

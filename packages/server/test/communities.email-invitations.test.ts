@@ -39,7 +39,12 @@ async function inviteByMail(community: string, role = 'curator', message?: strin
   expect(mail).toBeDefined();
   const link = linksIn(mail.raw).find((url) => url.includes('/me/community-invitation?'))!;
   expect(link).toMatch(/^http:\/\/arca\.test\/me\/community-invitation\?token=/);
-  return { email, mail, id: sent.json.hits.hits[0].id as string, token: new URL(link).searchParams.get('token')! };
+  return {
+    email,
+    mail,
+    id: sent.json.hits.hits[0].id as string,
+    token: new URL(link).searchParams.get('token')!,
+  };
 }
 
 /** Signs up with an address, confirms it through its mailed link, and logs in. */
@@ -67,7 +72,9 @@ const claim = (client: TestClient, token: string) =>
 
 describe('invitations by e-mail', () => {
   it('mail a link that, once the address is confirmed, becomes an invitation to accept', async () => {
-    const c = await createCommunity(owner, 'mail-invites', { access: { visibility: 'restricted' } });
+    const c = await createCommunity(owner, 'mail-invites', {
+      access: { visibility: 'restricted' },
+    });
     const invited = await inviteByMail(c.id, 'curator', 'Join us to curate.');
     const { subject, body } = readMessage(invited.mail.raw);
     expect(subject).toBe('Invitation to join Community mail-invites at Arca');

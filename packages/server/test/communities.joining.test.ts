@@ -58,15 +58,17 @@ describe('joining', () => {
   it('is refused by a closed community and to visitors, and hidden for restricted ones', async () => {
     const closed = await createCommunity(owner, 'join-closed');
     const ida = await loggedIn(t, 'Ida Insider');
-    expect((await ida.client.get(`/api/communities/${closed.id}`)).json.ui.permissions.can_join).toBe(
-      false,
-    );
+    expect(
+      (await ida.client.get(`/api/communities/${closed.id}`)).json.ui.permissions.can_join,
+    ).toBe(false);
     const refused = await ida.client.post(`/api/communities/${closed.id}/join`);
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe('This community takes new members by invitation only.');
     expect(await roleOf(closed.id, ida.user.id)).toBeUndefined();
 
-    const open = await createCommunity(owner, 'join-visitor', { access: { member_policy: 'open' } });
+    const open = await createCommunity(owner, 'join-visitor', {
+      access: { member_policy: 'open' },
+    });
     expect((await t.client().post(`/api/communities/${open.id}/join`)).status).toBe(401);
 
     const restricted = await createCommunity(owner, 'join-restricted', {
@@ -181,8 +183,9 @@ describe('permissions', () => {
     });
     expect(hidden.status, hidden.body).toBe(204);
     expect((await outsider.client.post(`/api/communities/${c.id}/join`)).status).toBe(201);
-    const seen = (await outsider.client.get(`/api/communities/${c.id}/members`)).json.hits
-      .hits as { id: string }[];
+    const seen = (await outsider.client.get(`/api/communities/${c.id}/members`)).json.hits.hits as {
+      id: string;
+    }[];
     expect(seen.map((m) => m.id)).toContain(String(outsider.user.id));
     expect(seen.map((m) => m.id)).not.toContain(String(shy.user.id));
   });

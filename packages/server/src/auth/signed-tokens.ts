@@ -3,10 +3,7 @@ import { safeEqual } from './secrets.ts';
 
 /** What a mailed link proves: the purpose keeps a verification link from resetting a password. */
 export type TokenPurpose =
-  | 'password-reset'
-  | 'email-verification'
-  | 'email-change'
-  | 'community-invitation';
+  'password-reset' | 'email-verification' | 'email-change' | 'community-invitation';
 
 export interface SignedClaims {
   /** The user. */

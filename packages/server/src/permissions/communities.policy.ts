@@ -98,8 +98,7 @@ const OpenSubmission: CommunityGenerator = {
 /** Anyone signed in, when the community lets people join (`member_policy` open). */
 const OpenMembership: CommunityGenerator = {
   name: 'OpenMembership',
-  allows: (actor, community) =>
-    actor.identity.userId !== null && community.memberPolicy === 'open',
+  allows: (actor, community) => actor.identity.userId !== null && community.memberPolicy === 'open',
 };
 
 /** Members allowed by the review policy to include records without review. */

@@ -86,7 +86,8 @@ export function createEmailInvitationService(deps: {
             })
             .onConflictDoNothing()
             .returning();
-          if (!created) throw new DomainError('invalid', 'alreadyInvitedEmail', { params: { email } });
+          if (!created)
+            throw new DomainError('invalid', 'alreadyInvitedEmail', { params: { email } });
           const token = signToken(config.secretKey, PURPOSE, {
             u: actor.identity.userId ?? 0,
             e: Math.floor(expiresAt.getTime() / 1000),
@@ -97,7 +98,7 @@ export function createEmailInvitationService(deps: {
             template: 'community-invitation',
             language: inviter?.locale,
             params: {
-              url: `${config.siteUrl}/me/community-invitation?${new URLSearchParams({ token })}`,
+              url: `${config.siteUrl}/me/community-invitation?${new URLSearchParams({ token }).toString()}`,
               community: row.title,
               requester: inviter?.fullName ?? '',
               messageAuthor: inviter?.fullName ?? '',

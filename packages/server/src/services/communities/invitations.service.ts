@@ -13,7 +13,6 @@ import { invitationMessageHtml as messageHtml } from './invitation-message.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
 import { isOwnerOf } from './members.ts';
 
-
 /**
  * Invitations into a community (invenio-communities `invitations`): a manager
  * invites users with a role and a message; each invitation is a request the

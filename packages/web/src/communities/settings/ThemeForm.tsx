@@ -35,6 +35,8 @@ export function ThemeForm({ slug, initial, pending, error, saved, onSubmit }: Th
           label={t('communities.form.brandColor')}
           description={t('communities.form.brandColorHelp')}
           format="hex"
+          // Its eye-dropper button has no name of its own; typing or picking is enough.
+          withEyeDropper={false}
           value={values.color}
           error={errors['theme.style.primaryColor']}
           onChange={(color) => setValues((old) => ({ ...old, color }))}

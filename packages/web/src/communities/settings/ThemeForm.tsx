@@ -37,6 +37,8 @@ export function ThemeForm({ slug, initial, pending, error, saved, onSubmit }: Th
           format="hex"
           // Its eye-dropper button has no name of its own; typing or picking is enough.
           withEyeDropper={false}
+          // What was typed stays, so that the server's message says what is wrong with it.
+          fixOnBlur={false}
           value={values.color}
           error={errors['theme.style.primaryColor']}
           onChange={(color) => setValues((old) => ({ ...old, color }))}

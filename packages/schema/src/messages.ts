@@ -182,6 +182,8 @@ export const errorMessages = {
   alreadyMember: 'User {{id}} is already a member of this community.',
   alreadyInvited: 'User {{id}} already has an open invitation to this community.',
   alreadyInvitedEmail: '{{email}} already has an open invitation to this community.',
+  tooManyInvitationMails:
+    'Too many invitations were mailed for this community. Try again in {{minutes}} minutes.',
   memberPolicyClosed: 'This community takes new members by invitation only.',
   invitationLinkInvalid: 'This invitation link is invalid, was already used or has expired.',
   invitationOtherAddress:

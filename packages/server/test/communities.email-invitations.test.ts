@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { communityEmailInvitations } from '../src/db/schema.communities.ts';
+import { EMAIL_INVITATION_SENDINGS_PER_HOUR } from '../src/services/communities/email-invitations.service.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { addMembers, createCommunity, loggedIn } from './communities.helpers.ts';
 import { linksIn, readMessage, startSmtp, type TestSmtp } from './smtp.helpers.ts';
@@ -176,6 +177,31 @@ describe('invitations by e-mail', () => {
     const bad = await invite(manager.client, 'reader', ['not an address']);
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].field).toBe('emails.0');
+  });
+
+  it('are mailed a limited number of times an hour per community', async () => {
+    const c = await createCommunity(owner, 'mail-limit');
+    const send = (n: number) =>
+      owner.post(`/api/communities/${c.id}/email-invitations`, {
+        emails: [`limit${n}@example.org`],
+        role: 'reader',
+      });
+    for (let n = 0; n < EMAIL_INVITATION_SENDINGS_PER_HOUR; n += 1) {
+      expect((await send(n)).status).toBe(201);
+    }
+    const refused = await send(EMAIL_INVITATION_SENDINGS_PER_HOUR);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another community's mail is not held back.
+    const other = await createCommunity(owner, 'mail-limit-other');
+    expect(
+      (
+        await owner.post(`/api/communities/${other.id}/email-invitations`, {
+          emails: ['limit-other@example.org'],
+          role: 'reader',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('give one invitation request to ten parallel claims of one link', async () => {

@@ -7,6 +7,7 @@ import { users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
+import { createAttemptCounter } from '../attempt-counter.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
 import type { RequestService } from '../requests/requests.service.ts';
 import { systemActor } from '../requests/requests.service.ts';
@@ -18,6 +19,9 @@ import { invitationMessageHtml } from './invitation-message.ts';
 const PURPOSE = 'community-invitation';
 /** How long a mailed invitation waits (InvenioRDM's invitations expire after 30 days). */
 export const EMAIL_INVITATION_DAYS = 30;
+
+/** Mailings per community an hour: enough for a workshop's list, too few to mail-bomb. */
+export const EMAIL_INVITATION_SENDINGS_PER_HOUR = 20;
 
 const linkInvalid = () => new DomainError('invalid', 'invitationLinkInvalid');
 
@@ -35,6 +39,7 @@ export function createEmailInvitationService(deps: {
   mailer: Mailer;
 }) {
   const { db, config, communities } = deps;
+  const sendings = createAttemptCounter(db, 60 * 60_000);
 
   async function managed(actor: Actor, idOrSlug: string) {
     const row = await communities.readable(actor, idOrSlug);
@@ -56,6 +61,16 @@ export function createEmailInvitationService(deps: {
         throw new DomainError('forbidden', 'ownersOnly');
       }
       const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+      const reserved = await sendings.reserve([
+        { key: `community-mail-invite:${row.id}`, max: EMAIL_INVITATION_SENDINGS_PER_HOUR },
+      ]);
+      if (!reserved.ok) {
+        const seconds = reserved.retryAfterSeconds;
+        throw new DomainError('tooMany', 'tooManyInvitationMails', {
+          params: { minutes: Math.ceil(seconds / 60) },
+          retryAfterSeconds: seconds,
+        });
+      }
       const [inviter] = actor.identity.userId
         ? await db.select().from(users).where(eq(users.id, actor.identity.userId))
         : [];

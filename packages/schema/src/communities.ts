@@ -1,5 +1,6 @@
 // Communities, their members and the review payload (SPEC §3; API.md §4.2, §5.1).
 import { z } from 'zod';
+import { email } from './accounts.ts';
 import { DB_INT_MAX } from './ids.ts';
 import type { ValidationMessageKey } from './messages.ts';
 import { isHttpUrl } from './records/identifiers.ts';
@@ -18,12 +19,23 @@ export const communitySlug = z
   // `/communities/new` is the creation page.
   .refine((slug) => slug !== 'new', msg('invalidName'));
 
+/** A brand colour: six hexadecimal digits after '#' ('' or null: the site's own). */
+export const brandColor = z
+  .string(msg('notAString'))
+  .trim()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, msg('invalidColor'))
+  .transform((value) => (value === '' ? null : value.toLowerCase()));
+
 /** The body of POST and PUT /api/communities (InvenioRDM's field names). */
 export const communityBody = z.object({
   slug: communitySlug,
   metadata: z.object({
     title: z.string(msg('required')).trim().min(1, msg('required')).max(250, msg('tooLong')),
     description: z.string(msg('notAString')).max(2000, msg('tooLong')).optional(),
+    /** The "About" page (InvenioRDM's `metadata.page`): rich text, sanitised on save. */
+    page: z.string(msg('notAString')).max(50_000, msg('tooLong')).optional(),
+    /** What curators look for; shown to whoever submits a record. Rich text. */
+    curation_policy: z.string(msg('notAString')).max(50_000, msg('tooLong')).optional(),
     /** The community's own web site (http or https); empty: none. */
     website: z
       .string(msg('notAString'))
@@ -55,7 +67,13 @@ export const communityBody = z.object({
       member_policy: z.enum(['open', 'closed'], msg('invalidChoice')).optional(),
     })
     .optional(),
-  theme: z.object({ enabled: z.boolean(msg('notABoolean')) }).optional(),
+  theme: z
+    .object({
+      enabled: z.boolean(msg('notABoolean')),
+      /** InvenioRDM's theme style, of which Arca keeps the brand colour. */
+      style: z.object({ primaryColor: brandColor.nullable().optional() }).optional(),
+    })
+    .optional(),
 });
 export type CommunityBody = z.infer<typeof communityBody>;
 
@@ -81,6 +99,18 @@ export const invitationsBody = z.object({
   members: z.array(memberRef, msg('notAList')).min(1, msg('required')).max(100, msg('tooLong')),
   role: communityRole,
   message: z.string(msg('notAString')).max(10_000, msg('tooLong')).optional(),
+});
+
+/** POST /api/communities/{id}/email-invitations: addresses invited with a role and a message. */
+export const emailInvitationsBody = z.object({
+  emails: z.array(email, msg('notAList')).min(1, msg('required')).max(50, msg('tooLong')),
+  role: communityRole,
+  message: z.string(msg('notAString')).max(10_000, msg('tooLong')).optional(),
+});
+
+/** POST /api/community-invitations/claim: the token of a mailed invitation link. */
+export const invitationClaimBody = z.object({
+  token: z.string(msg('required')).min(1, msg('required')).max(2000, msg('tooLong')),
 });
 
 /** PUT …/draft/review. */

@@ -14,6 +14,7 @@ export const validationMessages = {
   invalidChoice: 'Must be one of: {{choices}}.',
   invalidName: 'Only lower-case letters, digits, "-" and "_" are allowed.',
   invalid: 'Invalid value.',
+  invalidColor: 'A colour is "#" and six hexadecimal digits, such as #1f6feb.',
   notAList: 'Not a valid list.',
   notAnObject: 'Not a valid object.',
   // A record's communities (rdm-records `services/schemas/record_communities.py`)
@@ -187,6 +188,13 @@ export const errorMessages = {
   ownVisibilityOnly: 'Members may show or hide only their own membership.',
   alreadyMember: 'User {{id}} is already a member of this community.',
   alreadyInvited: 'User {{id}} already has an open invitation to this community.',
+  alreadyInvitedEmail: '{{email}} already has an open invitation to this community.',
+  tooManyInvitationMails:
+    'Too many invitations were mailed for this community. Try again in {{minutes}} minutes.',
+  memberPolicyClosed: 'This community takes new members by invitation only.',
+  invitationLinkInvalid: 'This invitation link is invalid, was already used or has expired.',
+  invitationOtherAddress:
+    'This invitation was sent to another email address. Log in with the address it was sent to.',
   invalidReviewType: 'Invalid review type.',
   reviewNotFound: 'Review for draft not found',
   reviewPublished: 'You cannot create a review for an already published record.',

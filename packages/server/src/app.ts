@@ -53,6 +53,7 @@ import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
 import { fixityRoutes } from './resources/fixity.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
+import { communityMembershipRoutes } from './resources/community-membership.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { recordCommunityRoutes } from './resources/record-communities.routes.ts';
@@ -80,6 +81,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   accessRoutes,
   accessExplanationRoutes,
   communityRoutes,
+  communityMembershipRoutes,
   requestRoutes,
   reviewRoutes,
   recordCommunityRoutes,
@@ -223,6 +225,7 @@ export async function buildApp({
     fixityRoutes,
     pidRoutes,
     communityRoutes,
+    communityMembershipRoutes,
     requestRoutes,
     reviewRoutes,
     recordCommunityRoutes,

@@ -172,6 +172,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: depositPage,
                 })),
                 {
+                  // A mailed community invitation's link (email-invitations.service.ts).
+                  path: 'me/community-invitation',
+                  lazy: () =>
+                    import('./communities/ClaimInvitationPage.tsx').then((module) => ({
+                      Component: module.ClaimInvitationPage,
+                    })),
+                },
+                {
                   path: 'communities/new',
                   lazy: () =>
                     import('./communities/NewCommunityPage.tsx').then((module) => ({

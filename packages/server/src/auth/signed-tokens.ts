@@ -3,7 +3,11 @@ import { safeEqual } from './secrets.ts';
 
 /** What a mailed link proves: the purpose keeps a verification link from resetting a password. */
 export type TokenPurpose =
-  'password-reset' | 'email-verification' | 'email-change' | 'identity-email';
+  | 'password-reset'
+  | 'email-verification'
+  | 'email-change'
+  | 'identity-email'
+  | 'community-invitation';
 
 export interface SignedClaims {
   /** The user. */

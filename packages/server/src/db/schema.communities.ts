@@ -35,6 +35,12 @@ export const communities = pgTable(
     memberPolicy: text('member_policy').notNull().default('closed'),
     /** The organisations behind the community, by name. */
     organizations: jsonb('organizations').$type<{ name: string }[]>().notNull().default([]),
+    /** The "About" page: sanitised rich text, longer than the description. */
+    page: text('page').notNull().default(''),
+    /** What curators look for, shown to submitters (sanitised rich text). */
+    curationPolicy: text('curation_policy').notNull().default(''),
+    /** The brand colour (`#rrggbb`) of its pages and upload form; null: the site's. */
+    brandColor: text('brand_color'),
     /** A community with its own upload form at /communities/{slug}/upload. */
     themeEnabled: boolean('theme_enabled').notNull().default(false),
     /** Media type of the stored logo; null when there is none. */
@@ -76,5 +82,39 @@ export const communityMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.communityId, t.userId] }),
     index('community_members_user').on(t.userId),
+  ],
+);
+
+/**
+ * Invitations mailed to an address with no account yet (or one unknown to the
+ * inviter). The mailed link names the row; opening it signed in with that
+ * address, verified, turns it into an ordinary invitation request. A row is
+ * claimed once.
+ */
+export const communityEmailInvitations = pgTable(
+  'community_email_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** Lower case: addresses compare without regard to case. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    message: text('message').notNull().default(''),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'pending', 'claimed' (it became a request) or 'cancelled'. */
+    status: text('status').notNull().default('pending'),
+    /** The invitation request the claim made. */
+    requestId: uuid('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('community_email_invitations_community').on(t.communityId, t.status),
+    // One open invitation per address and community.
+    uniqueIndex('community_email_invitations_open')
+      .on(t.communityId, t.email)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -28,6 +28,7 @@ export const APP_ROUTES = [
   '/me/requests/:id',
   '/me/uploads',
   '/me/communities',
+  '/me/community-invitation',
   '/me/settings',
   '/me/settings/identities',
   '/me/settings/tokens',

@@ -88,6 +88,13 @@ export const mailMessages = {
   identityEmailBody:
     'Someone, probably you, signed in to {{site}} with {{provider}} and gave this email address. Follow the link within {{minutes}} minutes to confirm the address and finish signing in; if an account already has this address, {{provider}} is linked to it. If it was not you, ignore this message.',
   identityEmailAction: 'Finish signing in',
+
+  // An invitation into a community, mailed to an address that may have no account yet.
+  communityInviteSubject: 'Invitation to join {{community}} at {{site}}',
+  communityInviteBody:
+    '{{requester}} invited you to join the community {{community}} at {{site}}. Open the link, then log in or sign up with this email address and confirm it, to accept or decline. The link works once, for {{days}} days.',
+  communityInviteAction: 'See the invitation',
+
   // The fixity check, to administrators.
   fixityAlertSubject: 'Stored files at {{site}} no longer match their checksums',
   fixityAlertBody:

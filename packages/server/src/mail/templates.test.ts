@@ -65,6 +65,10 @@ describe('mail templates', () => {
         'Your email address at Arca was changed',
         'The email address of your account at Arca is now new@example.org.',
       ],
+      'community-invitation': [
+        'Invitation to join Lab at Arca',
+        'Ben invited you to join the community Lab at Arca. Open the link, then log in or sign up with this email address and confirm it, to accept or decline. The link works once, for 30 days.',
+      ],
       'fixity-alert': [
         'Stored files at Arca no longer match their checksums',
         'Files affected: 2. Among them: abc/a.csv, abc/b.csv.',
@@ -80,6 +84,7 @@ describe('mail templates', () => {
         permission: 'manage',
         minutes: '60',
         hours: '48',
+        days: '30',
         address: 'new@example.org',
         provider: 'ORCID',
         count: '2',

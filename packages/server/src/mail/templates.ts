@@ -121,6 +121,12 @@ export const MAIL_TEMPLATES = {
     body: ['emailChangedBody'],
     action: { label: 'emailChangedAction', url: 'url' },
   },
+  // An invitation into a community, mailed to an address (email-invitations.service.ts).
+  'community-invitation': {
+    subject: 'communityInviteSubject',
+    body: ['communityInviteBody'],
+    action: { label: 'communityInviteAction', url: 'url' },
+  },
   // The fixity check found stored bytes changed or missing (to administrators).
   'fixity-alert': {
     subject: 'fixityAlertSubject',
@@ -157,6 +163,8 @@ export interface MailParams {
   /** How long a mailed account link works. */
   minutes?: string;
   hours?: string;
+  /** How many days a mailed invitation works. */
+  days?: string;
   /** An account's new address. */
   address?: string;
   /** The identity provider a first sign-in came through. */

@@ -22,6 +22,8 @@ export interface CommunityFacts {
   reviewPolicy: string;
   /** 'public': whoever sees the community sees its members; 'restricted': members only. */
   membersVisibility?: string;
+  /** 'open': signed-in users may join as readers; 'closed': by invitation only. */
+  memberPolicy?: string;
   /** Whether signed-in users (not only administrators) may create communities. */
   creationOpen?: boolean;
 }
@@ -93,6 +95,12 @@ const OpenSubmission: CommunityGenerator = {
     actor.identity.userId !== null && community.submissionPolicy === 'open',
 };
 
+/** Anyone signed in, when the community lets people join (`member_policy` open). */
+const OpenMembership: CommunityGenerator = {
+  name: 'OpenMembership',
+  allows: (actor, community) => actor.identity.userId !== null && community.memberPolicy === 'open',
+};
+
 /** Members allowed by the review policy to include records without review. */
 const DirectIncluders: CommunityGenerator = {
   name: 'DirectIncluders',
@@ -112,6 +120,8 @@ export const communityPolicy = {
   canRead: [PublicCommunity, AnyMember, Administrator, SystemProcess],
   canUpdate: [Owners, Managers, Administrator, SystemProcess],
   canManageMembers: [Managers, Administrator, SystemProcess],
+  /** Joining as a reader, without an invitation. */
+  canJoin: [OpenMembership],
   canReadMembers: [PublicMembers, AnyMember, Administrator, SystemProcess],
   /** Members who hid their membership show only to managers (InvenioRDM's `visible`). */
   canSeeHiddenMembers: [Managers, Administrator, SystemProcess],

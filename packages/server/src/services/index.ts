@@ -42,6 +42,7 @@ import { createReviewService } from './communities/review.service.ts';
 import { communityInclusionType } from './communities/community-inclusion.ts';
 import { communityInvitationType } from './communities/invitation-type.ts';
 import { createInvitationService } from './communities/invitations.service.ts';
+import { createEmailInvitationService } from './communities/email-invitations.service.ts';
 import { createRecordCommunitiesService } from './communities/record-communities.service.ts';
 import { createRequestEvents } from './requests/events.ts';
 import { EXPIRE_REQUEST_JOB, createRequestService } from './requests/requests.service.ts';
@@ -301,6 +302,13 @@ export function createServices(
     outbox,
     communities,
     invitations: createInvitationService({ db, communities, requests }),
+    emailInvitations: createEmailInvitationService({
+      db,
+      config,
+      communities,
+      requests,
+      mailer: mail,
+    }),
     requests,
     requestEvents,
     reviews,

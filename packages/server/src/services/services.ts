@@ -24,6 +24,7 @@ import type { CommunityService } from './communities/communities.service.ts';
 import type { DeletionRequests } from './records/deletion-requests.ts';
 import type { ReviewService } from './communities/review.service.ts';
 import type { InvitationService } from './communities/invitations.service.ts';
+import type { EmailInvitationService } from './communities/email-invitations.service.ts';
 import type { RecordCommunitiesService } from './communities/record-communities.service.ts';
 import type { RequestService } from './requests/requests.service.ts';
 import type { RequestEvents } from './requests/events.ts';
@@ -88,6 +89,8 @@ export interface Services {
   communities: CommunityService;
   /** Invitations into communities, answered by the invitees. */
   invitations: InvitationService;
+  /** Invitations mailed to addresses, claimed through their link. */
+  emailInvitations: EmailInvitationService;
   requests: RequestService;
   requestEvents: RequestEvents;
   reviews: ReviewService;

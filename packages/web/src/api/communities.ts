@@ -17,6 +17,9 @@ export interface CommunityJson {
     description?: string;
     website?: string;
     organizations?: { name: string }[];
+    /** The "About" page and the curation policy: sanitised rich text. */
+    page?: string;
+    curation_policy?: string;
   };
   access: {
     visibility: 'public' | 'restricted';
@@ -25,7 +28,7 @@ export interface CommunityJson {
     members_visibility?: string;
     member_policy?: string;
   };
-  theme?: { enabled: boolean };
+  theme?: { enabled: boolean; style?: { primaryColor?: string | null } };
   links: { self_html?: string; logo?: string; upload_html?: string };
   ui?: {
     permissions?: {
@@ -37,6 +40,7 @@ export interface CommunityJson {
       can_remove_record?: boolean;
       can_read_members?: boolean;
       can_leave?: boolean;
+      can_join?: boolean;
     };
     role?: string | null;
     has_logo?: boolean;

@@ -39,7 +39,7 @@ export interface CommunityBodyJson {
   slug: string;
   metadata: CommunityJson['metadata'];
   access?: Partial<CommunityJson['access']>;
-  theme?: { enabled: boolean };
+  theme?: CommunityJson['theme'];
 }
 
 /** The body that keeps everything of a community but what `changes` replaces. */

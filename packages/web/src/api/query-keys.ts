@@ -65,4 +65,5 @@ export const queryKeys = {
   communityList: (params: object) => ['community-list', params] as const,
   communityMembers: (id: string) => ['community-members', id] as const,
   communityInvitations: (id: string) => ['community-invitations', id] as const,
+  communityEmailInvitations: (id: string) => ['community-email-invitations', id] as const,
 };

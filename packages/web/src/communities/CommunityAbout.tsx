@@ -51,6 +51,7 @@ export function CommunityAbout() {
         ) : (
           <Text c="dimmed">{t('communities.about.noDescription')}</Text>
         )}
+        {metadata.page && <SafeHtml html={metadata.page} />}
         {(metadata.organizations ?? []).length > 0 && (
           <Text>
             {t('communities.about.organizations')}{' '}
@@ -66,6 +67,11 @@ export function CommunityAbout() {
           </Text>
         )}
       </Section>
+      {metadata.curation_policy && (
+        <Section title={t('communities.about.curationPolicy')}>
+          <SafeHtml html={metadata.curation_policy} />
+        </Section>
+      )}
       <Section title={t('communities.about.policies')}>
         <Table variant="vertical" layout="fixed" withTableBorder>
           <Table.Tbody>

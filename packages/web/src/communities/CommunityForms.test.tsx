@@ -141,6 +141,7 @@ describe('the members page', () => {
         },
       }),
       'GET /api/communities/id-lab/invitations': reply(200, { hits: { hits: [], total: 0 } }),
+      'GET /api/communities/id-lab/email-invitations': reply(200, { hits: { hits: [], total: 0 } }),
       'GET /api/users': reply(200, { hits: { hits: [carol], total: 1 } }),
       'POST /api/communities/id-lab/invitations': reply(201, { hits: { hits: [], total: 1 } }),
     });

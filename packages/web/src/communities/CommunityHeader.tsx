@@ -6,21 +6,27 @@ import { linkPath } from '../api/drafts.ts';
 import { CommunityLogo } from '../deposit/community/CommunityLogo.tsx';
 import { communityRequestsPath } from './community-context.ts';
 import { descriptionText } from './description.ts';
+import { JoinButton } from './JoinButton.tsx';
+import { brandAccent, brandColorOf } from './theme.ts';
 
 const ROLES = ['owner', 'manager', 'curator', 'reader'] as const;
 type Role = (typeof ROLES)[number];
 const isRole = (role: string | null | undefined): role is Role => ROLES.includes(role as Role);
 
-/** Logo, title, description and web site; New upload and Requests for those the server lets. */
+/**
+ * Logo, title, description and web site, under the community's brand colour;
+ * New upload, Requests and Join for those the server lets.
+ */
 export function CommunityHeader({ community }: { community: CommunityJson }) {
   const { t } = useTranslation();
   const { metadata, ui } = community;
   const can = ui?.permissions ?? {};
+  const brand = brandColorOf(community);
   const upload = community.links.upload_html
     ? linkPath(community.links.upload_html)
     : `/communities/${community.slug}/upload`;
   return (
-    <Group align="flex-start" gap="lg">
+    <Group align="flex-start" gap="lg" style={brandAccent(brand)} data-testid="community-header">
       <CommunityLogo community={community} size={88} />
       <Stack gap={6} style={{ flex: '1 1 220px', minWidth: 0 }}>
         <Group gap="xs">
@@ -51,8 +57,9 @@ export function CommunityHeader({ community }: { community: CommunityJson }) {
             {t('communities.requests')}
           </Button>
         )}
+        {can.can_join && <JoinButton community={community} />}
         {can.can_submit_record && (
-          <Button component={Link} to={upload}>
+          <Button component={Link} to={upload} color={brand} autoContrast>
             {t('communities.newUpload')}
           </Button>
         )}

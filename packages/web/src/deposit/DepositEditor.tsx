@@ -11,6 +11,7 @@ import { FeedbackBanner } from './banners/FeedbackBanner.tsx';
 import { RecoveryBanner } from './banners/RecoveryBanner.tsx';
 import { StatusBanner } from './banners/StatusBanner.tsx';
 import { CommunityHeader } from './community/CommunityHeader.tsx';
+import { ThemedUploadHeader } from './community/ThemedUploadHeader.tsx';
 import { useCommunityChoice } from './community/useCommunityChoice.ts';
 import { DepositContext, type DepositContextValue } from './deposit-context.ts';
 import { DepositSections } from './DepositSections.tsx';
@@ -70,7 +71,8 @@ export function DepositEditor({ initialDraft, settings, onCreated }: DepositEdit
       <OpenDialogProvider value={setDialog}>
         <FormProvider {...form}>
           <form onSubmit={(event) => event.preventDefault()} noValidate>
-            <Grid>
+            <ThemedUploadHeader community={community.chosen} />
+            <Grid mt={community.chosen?.theme?.enabled ? 'md' : undefined}>
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Stack>
                   <LeaveGuard leaving={actions.leaving} busyUploading={uploading} />

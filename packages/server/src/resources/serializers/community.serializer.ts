@@ -16,6 +16,8 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       title: row.title,
       ...(row.description ? { description: row.description } : {}),
       ...(row.website ? { website: row.website } : {}),
+      ...(row.page ? { page: row.page } : {}),
+      ...(row.curationPolicy ? { curation_policy: row.curationPolicy } : {}),
       ...(row.organizations.length > 0 ? { organizations: row.organizations } : {}),
     },
     access: {
@@ -25,7 +27,10 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       member_policy: row.memberPolicy,
       members_visibility: row.membersVisibility,
     },
-    theme: { enabled: row.themeEnabled },
+    theme: {
+      enabled: row.themeEnabled,
+      ...(row.brandColor ? { style: { primaryColor: row.brandColor } } : {}),
+    },
     links: {
       self: api(''),
       self_html: links.html(`/communities/${row.slug}`),
@@ -33,6 +38,7 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       logo: api('/logo'),
       members: api('/members'),
       invitations: api('/invitations'),
+      join: api('/join'),
     },
     ui: {
       permissions: {
@@ -42,6 +48,8 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
         can_manage_members: view.can('canManageMembers'),
         can_read_members: view.can('canReadMembers'),
         can_leave: view.role !== null,
+        /** Joining as a reader: open member policy, not yet a member. */
+        can_join: view.role === null && view.can('canJoin'),
         can_curate: view.can('canCurate'),
         /** Taking a record out of this community (the record page's Communities box). */
         can_remove_record: view.can('canRemoveRecord'),

@@ -1,5 +1,6 @@
 import { coreOperations } from './core.ts';
 import { createCommunityKit, type CommunityServiceDeps } from './kit.ts';
+import { joinOperations } from './joining.ts';
 import { logoOperations } from './logos.ts';
 import { memberOperations } from './members.ts';
 
@@ -25,6 +26,7 @@ export function createCommunityService(deps: CommunityServiceDeps) {
     readable: kit.readable,
     ...coreOperations(kit),
     ...memberOperations(kit),
+    ...joinOperations(kit),
     ...logoOperations(kit),
   };
 }

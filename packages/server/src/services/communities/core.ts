@@ -36,11 +36,14 @@ const columnsOf = (body: CommunityBody) => ({
   organizations: body.metadata.organizations ?? [],
   membersVisibility: body.access?.members_visibility ?? 'restricted',
   memberPolicy: body.access?.member_policy ?? 'closed',
+  page: sanitizeHtml(body.metadata.page ?? ''),
+  curationPolicy: sanitizeHtml(body.metadata.curation_policy ?? ''),
   website: body.metadata.website ?? '',
   visibility: body.access?.visibility ?? 'public',
   submissionPolicy: body.access?.record_submission_policy ?? 'open',
   reviewPolicy: body.access?.review_policy ?? 'open',
   themeEnabled: body.theme?.enabled ?? false,
+  brandColor: body.theme?.style?.primaryColor ?? null,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');

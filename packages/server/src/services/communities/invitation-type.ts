@@ -30,7 +30,12 @@ export function communityInvitationType(deps: {
     id: COMMUNITY_INVITATION,
     expires: true,
     actions: {
-      submit: { from: ['created'], to: 'submitted', who: [CommunityInviters, Administrator] },
+      // The system submits the invitations that mailed links turn into (email-invitations.service.ts).
+      submit: {
+        from: ['created'],
+        to: 'submitted',
+        who: [CommunityInviters, Administrator, SystemProcess],
+      },
       accept: { from: ['submitted'], to: 'accepted', who: [RequestReceiver] },
       decline: { from: ['submitted'], to: 'declined', who: [RequestReceiver] },
       cancel: {

@@ -9,21 +9,9 @@ import { DomainError, permissionDenied } from '../errors.ts';
 import { shownUsers } from '../people.ts';
 import type { RequestService } from '../requests/requests.service.ts';
 import type { CommunityService } from './communities.service.ts';
+import { invitationMessageHtml as messageHtml } from './invitation-message.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
 import { isOwnerOf } from './members.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A plain-text message as the request's first comment; nothing when blank. */
-const messageHtml = (message: string | undefined) =>
-  message?.trim()
-    ? message
-        .trim()
-        .split(/\n{2,}/)
-        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-        .join('')
-    : undefined;
 
 /**
  * Invitations into a community (invenio-communities `invitations`): a manager

@@ -49,6 +49,7 @@ export function communityFacts(row: CommunityRow, creationOpen = false): Communi
     submissionPolicy: row.submissionPolicy,
     reviewPolicy: row.reviewPolicy,
     membersVisibility: row.membersVisibility,
+    memberPolicy: row.memberPolicy,
     creationOpen,
   };
 }

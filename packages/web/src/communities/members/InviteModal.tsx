@@ -7,6 +7,7 @@ import {
   Modal,
   Select,
   Stack,
+  TagsInput,
   Text,
   TextInput,
   Textarea,
@@ -21,6 +22,7 @@ import {
   type CommunityRoleName,
 } from '../../api/community-admin.ts';
 import type { CommunityJson } from '../../api/communities.ts';
+import { useEmailInvitationActions } from '../../api/community-membership.ts';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { displayName } from '../../ui/UserMenu.tsx';
 
@@ -32,7 +34,10 @@ interface InviteModalProps {
   onClose: () => void;
 }
 
-/** Invite people found by name or e-mail, with a role and a message. */
+/**
+ * Invite people found by name or e-mail, or by an address of someone without
+ * an account (a mailed link), with a role and a message.
+ */
 export function InviteModal({ community, opened, excluded, onClose }: InviteModalProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -40,7 +45,9 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
   const [chosen, setChosen] = useState<Map<string, UserItem>>(new Map());
   const [role, setRole] = useState<CommunityRoleName>('reader');
   const [message, setMessage] = useState('');
+  const [emails, setEmails] = useState<string[]>([]);
   const { invite } = useMemberActions(community);
+  const mailed = useEmailInvitationActions(community).invite;
   const suggestions = useUserSuggestions(debounced);
   // Only owners make owners (the server says so too).
   const roles = COMMUNITY_ROLES.filter((r) => r !== 'owner' || community.ui?.role === 'owner');
@@ -52,7 +59,9 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
     setChosen(new Map());
     setRole('reader');
     setMessage('');
+    setEmails([]);
     invite.reset();
+    mailed.reset();
     onClose();
   };
   const toggle = (user: UserItem) => {
@@ -61,8 +70,16 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
     else next.set(user.id, user);
     setChosen(next);
   };
-  const send = () =>
-    invite.mutate({ ids: [...chosen.keys()], role, message }, { onSuccess: close });
+  const send = async () => {
+    try {
+      if (chosen.size > 0) await invite.mutateAsync({ ids: [...chosen.keys()], role, message });
+      if (emails.length > 0) await mailed.mutateAsync({ emails, role, message });
+      close();
+    } catch {
+      // The mutation's error shows in the dialog.
+    }
+  };
+  const error = invite.error ?? mailed.error;
 
   return (
     <Modal opened={opened} onClose={close} title={t('communities.members.invite')}>
@@ -92,6 +109,14 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
             onChange={() => toggle(user)}
           />
         ))}
+        <TagsInput
+          label={t('communities.members.emails')}
+          description={t('communities.members.emailsHelp')}
+          value={emails}
+          onChange={setEmails}
+          splitChars={[',', ' ', ';']}
+          acceptValueOnBlur
+        />
         <Select
           label={t('communities.members.role')}
           value={role}
@@ -105,12 +130,16 @@ export function InviteModal({ community, opened, excluded, onClose }: InviteModa
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
         />
-        {invite.error && <ErrorAlert error={invite.error} />}
+        {error && <ErrorAlert error={error} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('sharing.cancel')}
           </Button>
-          <Button onClick={send} disabled={chosen.size === 0} loading={invite.isPending}>
+          <Button
+            onClick={() => void send()}
+            disabled={chosen.size === 0 && emails.length === 0}
+            loading={invite.isPending || mailed.isPending}
+          >
             {t('communities.members.send')}
           </Button>
         </Group>

@@ -10,12 +10,14 @@ import {
   useMembers,
   type MemberJson,
 } from '../../api/community-admin.ts';
+import { useEmailInvitations } from '../../api/community-membership.ts';
 import { Section } from '../../records/Section.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { ScrollTable } from '../../ui/ScrollTable.tsx';
 import { displayName } from '../../ui/UserMenu.tsx';
 import { useCommunityOfPage } from '../community-context.ts';
+import { EmailInvitations } from './EmailInvitations.tsx';
 import { InviteModal } from './InviteModal.tsx';
 
 /** `/communities/{slug}/members`: who belongs, with what role; managers invite and change. */
@@ -29,6 +31,7 @@ export function MembersPage() {
   const me = useCurrentUser().data?.id;
   const members = useMembers(community, can.can_read_members === true);
   const invitations = useInvitations(community, manage);
+  const mailed = useEmailInvitations(community, manage);
   const actions = useMemberActions(community);
   const [inviting, setInviting] = useState(false);
   if (!can.can_read_members) return <Text>{t('communities.members.notAllowed')}</Text>;
@@ -131,10 +134,13 @@ export function MembersPage() {
       </Section>
       {manage && (
         <Section title={t('communities.members.invitations')}>
+          <EmailInvitations community={community} />
           {invitations.data && invitations.data.hits.total === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('communities.members.noInvitations')}
-            </Text>
+            mailed.data?.hits.total === 0 && (
+              <Text c="dimmed" size="sm">
+                {t('communities.members.noInvitations')}
+              </Text>
+            )
           ) : (
             <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
               {(invitations.data?.hits.hits ?? []).map((invitation) => (

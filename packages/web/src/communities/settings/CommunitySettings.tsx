@@ -6,8 +6,10 @@ import type { CommunityJson } from '../../api/communities.ts';
 import { Section } from '../../records/Section.tsx';
 import { useCommunityOfPage } from '../community-context.ts';
 import { LogoField } from './LogoField.tsx';
+import { PagesForm } from './PagesForm.tsx';
 import { PolicyForm, type PolicyChoice } from './PolicyForm.tsx';
 import { ProfileForm, profileMetadata, type ProfileValues } from './ProfileForm.tsx';
+import { ThemeForm } from './ThemeForm.tsx';
 
 const profileOf = (community: CommunityJson): ProfileValues => ({
   title: community.metadata.title,
@@ -31,13 +33,18 @@ function useSettingsPart(community: CommunityJson) {
   };
 }
 
-/** `/communities/{slug}/settings`, for owners and managers: profile, privileges, submission. */
+/**
+ * `/communities/{slug}/settings`, for owners and managers: profile, privileges,
+ * submission, pages and theme, each saved on its own.
+ */
 export function CommunitySettings() {
   const { t } = useTranslation();
   const community = useCommunityOfPage();
   const profile = useSettingsPart(community);
   const privileges = useSettingsPart(community);
   const submission = useSettingsPart(community);
+  const pages = useSettingsPart(community);
+  const theme = useSettingsPart(community);
   if (!community.ui?.permissions?.can_update) {
     return <Text>{t('communities.settings.notAllowed')}</Text>;
   }
@@ -116,6 +123,40 @@ export function CommunitySettings() {
           error={submission.update.error}
           saved={submission.saved}
           onSubmit={(values) => submission.save(bodyOf(community, { access: values }))}
+        />
+      </Section>
+      <Section title={t('communities.settings.pages')}>
+        <PagesForm
+          key={community.revision_id}
+          initial={{
+            page: community.metadata.page ?? '',
+            curation_policy: community.metadata.curation_policy ?? '',
+          }}
+          pending={pages.update.isPending}
+          error={pages.update.error}
+          saved={pages.saved}
+          onSubmit={(values) =>
+            pages.save(bodyOf(community, { metadata: { ...community.metadata, ...values } }))
+          }
+        />
+      </Section>
+      <Section title={t('communities.settings.theme')}>
+        <ThemeForm
+          slug={community.slug}
+          initial={{
+            enabled: community.theme?.enabled ?? false,
+            color: community.theme?.style?.primaryColor ?? '',
+          }}
+          pending={theme.update.isPending}
+          error={theme.update.error}
+          saved={theme.saved}
+          onSubmit={(values) =>
+            theme.save(
+              bodyOf(community, {
+                theme: { enabled: values.enabled, style: { primaryColor: values.color } },
+              }),
+            )
+          }
         />
       </Section>
     </Stack>

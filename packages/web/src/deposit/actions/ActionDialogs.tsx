@@ -61,6 +61,7 @@ export function ActionDialogs({ dialog, onClose }: ActionDialogsProps) {
               void actions.submitForReview(comment);
             }}
             communityTitle={chosen.metadata.title}
+            curationPolicy={chosen.metadata.curation_policy}
             direct={chosen.ui?.permissions?.can_include_directly === true}
             published={draft?.is_published ?? false}
           />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { linkPath } from '../../api/drafts.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { CommunityLogo } from './CommunityLogo.tsx';
+import { CurationPolicy } from './CurationPolicy.tsx';
 import { canUpdateReview, mayManage, showsCommunitySelection } from './review-rules.ts';
 
 // Loaded when first opened: the deposit page's initial JavaScript stays small.
@@ -46,6 +47,9 @@ export function CommunityHeader() {
           <Text size="sm" c="dimmed">
             {community.loading ? t('deposit.community.loading') : t('deposit.community.none')}
           </Text>
+        )}
+        {chosen?.metadata.curation_policy && (
+          <CurationPolicy html={chosen.metadata.curation_policy} />
         )}
         {changeable && (
           <Group gap="xs">

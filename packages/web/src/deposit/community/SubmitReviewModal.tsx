@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../ui/useReturnFocus.ts';
+import { CurationPolicy } from './CurationPolicy.tsx';
 
 interface SubmitReviewModalProps {
   opened: boolean;
@@ -12,13 +13,15 @@ interface SubmitReviewModalProps {
   direct: boolean;
   /** The accept-after-publish checkbox is asked only before a first publication. */
   published: boolean;
+  /** What the community's curators look for (sanitised HTML), read before submitting. */
+  curationPolicy?: string | undefined;
 }
 
 type Box = 'acceptAccess' | 'acceptAfterPublish';
 
 /** SPEC §5: the required checkboxes and an optional comment to the curators. */
 export function SubmitReviewModal(props: SubmitReviewModalProps) {
-  const { opened, onClose, onConfirm, communityTitle, direct, published } = props;
+  const { opened, onClose, onConfirm, communityTitle, direct, published, curationPolicy } = props;
   const { t } = useTranslation();
   useReturnFocus();
   const [ticked, setTicked] = useState<Record<Box, boolean>>({
@@ -50,6 +53,7 @@ export function SubmitReviewModal(props: SubmitReviewModalProps) {
       size="lg"
     >
       <Stack>
+        {curationPolicy && <CurationPolicy html={curationPolicy} />}
         {boxes.map((box) => (
           <Checkbox
             key={box}

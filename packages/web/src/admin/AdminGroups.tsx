@@ -57,7 +57,7 @@ export function AdminGroups() {
               <Table.Tr key={group.id}>
                 <Table.Td>{group.title}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs">
                     <Button
                       size="xs"
                       variant="default"

@@ -84,15 +84,15 @@ describe('asking for more space', () => {
       await alice.getByRole('button', { name: 'Ask for more space' }).waitFor();
       expect(await alice.getByText('You asked for more space for this upload.').count()).toBe(0);
 
-    // My uploads: my storage, and what this record's files take.
-    await alice.goto(`${e2e.server.url}/me/uploads`);
-    await alice.getByTestId('my-storage').waitFor();
-    await alice
-      .getByRole('article', { name: title })
-      .getByTestId('record-storage')
-      .filter({ hasText: 'Files: 0 bytes stored' })
-      .waitFor();
-    await fitsBothSizes(alice, 'my uploads');
+      // My uploads: my storage, and what this record's files take.
+      await alice.goto(`${e2e.server.url}/me/uploads`);
+      await alice.getByTestId('my-storage').waitFor();
+      await alice
+        .getByRole('article', { name: title })
+        .getByTestId('record-storage')
+        .filter({ hasText: 'Files: 0 bytes stored' })
+        .waitFor();
+      await fitsBothSizes(alice, 'my uploads');
     },
   );
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { Audit } from './audit.ts';
 import { api, loggedInPage, sidewaysOverflow } from './deposit.helpers.ts';
 import { linkFromOutbox } from './outbox.helpers.ts';
 import { useE2E } from './server.ts';
@@ -30,6 +31,7 @@ describe('asking for more space', () => {
       timeout: 180_000,
     },
     async () => {
+      const audit = new Audit();
       const title = 'Telescope raw frames 2026';
       const draft = await api<{ id: string }>(alice, 'POST', `${e2e.server.url}/api/records`, {
         metadata: { title },
@@ -51,6 +53,7 @@ describe('asking for more space', () => {
         .getByRole('textbox', { name: /Why do you need more space/ })
         .fill('Forty nights of raw frames.');
       expect(await sidewaysOverflow(alice), 'ask form on a phone').toBeLessThanOrEqual(0);
+      await audit.scanAt(alice, PHONE, 'ask for more space', dialog);
       await dialog.getByRole('button', { name: 'Send request' }).click();
       await dialog.waitFor({ state: 'detached' });
       await alice.getByText('You asked for more space for this upload.').waitFor();
@@ -65,6 +68,7 @@ describe('asking for more space', () => {
       await admin.getByTestId('quota-increase-asked').filter({ hasText: '25 GB' }).waitFor();
       await admin.getByText('Forty nights of raw frames.').waitFor();
       await fitsBothSizes(admin, 'quota request page');
+      await audit.scan(admin, 'quota request page');
       await admin.getByRole('button', { name: 'Accept' }).click();
       await admin
         .getByRole('dialog', { name: 'Accept this request?' })
@@ -93,6 +97,7 @@ describe('asking for more space', () => {
         .filter({ hasText: 'Files: 0 bytes stored' })
         .waitFor();
       await fitsBothSizes(alice, 'my uploads');
+      audit.check();
     },
   );
 });
@@ -104,12 +109,14 @@ describe('groups in the admin area', () => {
       timeout: 120_000,
     },
     async () => {
+      const audit = new Audit();
       await admin.goto(`${e2e.server.url}/admin/groups`);
       await admin.getByRole('heading', { name: 'Groups', level: 2 }).waitFor();
       await admin.getByRole('textbox', { name: 'Group name' }).fill('telescope-team');
       await admin.getByRole('button', { name: 'Create group' }).click();
       await admin.getByRole('button', { name: 'Rename telescope-team' }).click();
       const rename = admin.getByRole('dialog', { name: 'Rename' });
+      await audit.scan(admin, 'rename group', rename);
       await rename.getByRole('textbox', { name: /Group title/ }).fill('Telescope team');
       await rename.getByRole('button', { name: 'Save' }).click();
       await rename.waitFor({ state: 'detached' });
@@ -124,6 +131,7 @@ describe('groups in the admin area', () => {
       await admin.getByRole('button', { name: 'Add member' }).click();
       await admin.getByText(/Bob Baker \(\d+\)/).waitFor();
       await fitsBothSizes(admin, 'group members');
+      await audit.scan(admin, 'group members');
 
       await admin.getByRole('button', { name: 'Delete Telescope team' }).click();
       const confirm = admin.getByRole('dialog', { name: 'Delete' });
@@ -136,6 +144,7 @@ describe('groups in the admin area', () => {
         `${e2e.server.url}/api/groups?q=telescope`,
       );
       expect(groups.hits.hits.map((group) => group.id)).not.toContain('telescope-team');
+      audit.check();
     },
   );
 });

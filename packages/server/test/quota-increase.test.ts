@@ -9,6 +9,7 @@ let t: TestApp;
 let owner: TestClient;
 let ownerEmail: string;
 let admin: TestClient;
+let adminEmail: string;
 let stranger: TestClient;
 beforeAll(async () => {
   t = await startTestApp();
@@ -17,7 +18,8 @@ beforeAll(async () => {
   owner = t.client();
   await owner.login(o.email);
   admin = t.client();
-  await admin.login((await buildUser(t.services, { isAdmin: true })).email);
+  adminEmail = (await buildUser(t.services, { isAdmin: true })).email;
+  await admin.login(adminEmail);
   stranger = t.client();
   await stranger.login((await buildUser(t.services)).email);
 });
@@ -126,6 +128,9 @@ describe('asking for more storage', () => {
     const timeline = await admin.get(`/api/requests/${id}/timeline`);
     expect(JSON.stringify(timeline.json)).toContain('Twenty &lt;b&gt;raw');
 
+    // Every administrator is told, in the words of the request.
+    const told = await mailsTo(adminEmail);
+    expect(told.map((mail) => mail.subject)).toContain('Request for more storage for "Big images"');
     const before = (await mailsTo(ownerEmail)).length;
     const accepted = await admin.post(`/api/requests/${id}/actions/accept`);
     expect(accepted.status, accepted.body).toBe(200);

@@ -91,6 +91,9 @@ export const mailMessages = {
   fixityAlertAction: 'Open the administration',
 
   // Requests for more storage, decided by administrators.
+  quotaIncreaseReceivedSubject: 'Request for more storage for "{{title}}"',
+  quotaIncreaseReceivedBody: '{{requester}} asked for more storage for "{{title}}".',
+  quotaIncreaseReceivedAction: 'Review the request',
   quotaIncreaseAcceptedSubject: 'Your request for more storage for "{{title}}" was accepted',
   quotaIncreaseAcceptedBody: 'The administrators raised the storage limit you asked about.',
   quotaIncreaseDeclinedSubject: 'Your request for more storage for "{{title}}" was declined',

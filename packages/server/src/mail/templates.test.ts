@@ -65,6 +65,10 @@ describe('mail templates', () => {
         'Stored files at Arca no longer match their checksums',
         'Files affected: 2. Among them: abc/a.csv, abc/b.csv.',
       ],
+      'quota-increase-received': [
+        'Request for more storage for "Soil"',
+        'Ben asked for more storage for "Soil".',
+      ],
       'quota-increase-accepted': [
         'Your request for more storage for "Soil" was accepted',
         'The administrators raised the storage limit you asked about.',

@@ -121,7 +121,12 @@ export const MAIL_TEMPLATES = {
     body: ['fixityAlertBody'],
     action: { label: 'fixityAlertAction', url: 'url' },
   },
-  // Requests for more storage, to the depositor who asked.
+  // Requests for more storage: to the administrators, then to the depositor who asked.
+  'quota-increase-received': {
+    subject: 'quotaIncreaseReceivedSubject',
+    body: ['quotaIncreaseReceivedBody'],
+    action: { label: 'quotaIncreaseReceivedAction', url: 'url' },
+  },
   'quota-increase-accepted': {
     subject: 'quotaIncreaseAcceptedSubject',
     body: ['quotaIncreaseAcceptedBody'],

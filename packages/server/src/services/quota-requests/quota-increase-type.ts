@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { fileQuotas, userQuotas } from '../../db/schema.ts';
+import { fileQuotas, userQuotas, users } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { QUOTA_INCREASE, QuotaModerators } from '../../permissions/quota-requests.policy.ts';
 import { RequestCreator } from '../../permissions/requests.policy.ts';
@@ -53,8 +53,9 @@ async function raise(tx: Database, request: RequestRow, defaultMaxFiles: number)
 
 /**
  * A depositor asks the administrators for more storage (InvenioRDM's
- * `links.quota_increase`): accepting raises the quota in the same commit as
- * the status; either decision is mailed to the depositor.
+ * `links.quota_increase`): the administrators are mailed of it; accepting
+ * raises the quota in the same commit as the status; either decision is
+ * mailed to the depositor.
  */
 export function quotaIncreaseType(deps: {
   db: Database;
@@ -77,6 +78,26 @@ export function quotaIncreaseType(deps: {
       params: { title: request.title, url: `${siteUrl}/me/requests/${request.id}` },
     });
   };
+  /** Every active administrator is told of a new request: any of them may decide it. */
+  const received = async (tx: Database, request: RequestRow) => {
+    const requester = await account(tx, request.creatorId);
+    const admins = await tx
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.active, true)));
+    for (const admin of admins) {
+      await mailer.queue(tx, {
+        to: admin.email,
+        template: 'quota-increase-received',
+        language: admin.locale,
+        params: {
+          title: request.title,
+          requester: requester?.name ?? request.creatorId,
+          url: `${siteUrl}/me/requests/${request.id}`,
+        },
+      });
+    }
+  };
   return {
     id: QUOTA_INCREASE,
     actions: {
@@ -86,6 +107,11 @@ export function quotaIncreaseType(deps: {
       cancel: { from: ['submitted'], to: 'cancelled', who: [RequestCreator] },
     },
     effects: {
+      submit: ({ request, apply }) =>
+        db.transaction(async (tx) => {
+          await apply(tx);
+          await received(tx, request);
+        }),
       accept: ({ request, apply }) =>
         db.transaction(async (tx) => {
           await apply(tx);

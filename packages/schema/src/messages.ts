@@ -15,6 +15,10 @@ export const validationMessages = {
   invalidName: 'Only lower-case letters, digits, "-" and "_" are allowed.',
   invalid: 'Invalid value.',
   invalidColor: 'A colour is "#" and six hexadecimal digits, such as #1f6feb.',
+  notAnInteger: 'Not a valid integer.',
+  // Asking for more storage (quota-increase requests).
+  quotaSizeNotLarger: 'Must be more than the current limit.',
+  quotaSizeTooLarge: 'Must be at most {{max}} bytes.',
   notAList: 'Not a valid list.',
   notAnObject: 'Not a valid object.',
   // A record's communities (rdm-records `services/schemas/record_communities.py`)
@@ -167,6 +171,7 @@ export const errorMessages = {
   recordDeleted: 'Record deleted',
   recordNotDeleted: 'This record is not deleted.',
   deletionAlreadyRequested: 'The deletion of this record has already been requested.',
+  quotaIncreaseAlreadyRequested: 'A request for more storage is already open.',
   internal: 'The server encountered an internal error.',
   // Sharing (API.md §3).
   linkNotFound: 'No secret link found with the given ID.',

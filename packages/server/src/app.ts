@@ -66,6 +66,7 @@ import { exportRoutes } from './resources/exports.routes.ts';
 import { accessRequestRoutes } from './resources/access-requests.routes.ts';
 import { citationStyleRoutes } from './resources/citation-styles.routes.ts';
 import { recordDeletionRoutes } from './resources/record-deletion.routes.ts';
+import { quotaIncreaseRoutes } from './resources/quota-increase.routes.ts';
 import { statsRoutes } from './resources/stats.routes.ts';
 import type { Services } from './services/services.ts';
 import { createServices } from './services/index.ts';
@@ -91,6 +92,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   exportRoutes,
   accessRequestRoutes,
   recordDeletionRoutes,
+  quotaIncreaseRoutes,
   statsRoutes,
 ]);
 
@@ -237,6 +239,7 @@ export async function buildApp({
     oaiRoutes,
     discoveryRoutes,
     recordDeletionRoutes,
+    quotaIncreaseRoutes,
     statsRoutes,
   ]) {
     await app.register(

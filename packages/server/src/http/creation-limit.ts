@@ -12,6 +12,7 @@ export const CREATION_ROUTES = new Set([
   'POST /api/communities',
   'POST /api/records/:id/access/request',
   'PUT /api/records/:id/draft/review',
+  'POST /api/records/:id/draft/quota-increase',
 ]);
 
 /** Counts, after authentication and validation, the creations of a signed-in user. */

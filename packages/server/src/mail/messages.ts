@@ -100,6 +100,17 @@ export const mailMessages = {
   fixityAlertBody:
     'The fixity check read back stored files whose bytes changed or are missing. Files affected: {{count}}. Among them: {{files}}. Restore them from a backup.',
   fixityAlertAction: 'Open the administration',
+
+  // Requests for more storage, decided by administrators.
+  quotaIncreaseReceivedSubject: 'Request for more storage for "{{title}}"',
+  quotaIncreaseReceivedBody: '{{requester}} asked for more storage for "{{title}}".',
+  quotaIncreaseReceivedAction: 'Review the request',
+  quotaIncreaseAcceptedSubject: 'Your request for more storage for "{{title}}" was accepted',
+  quotaIncreaseAcceptedBody: 'The administrators raised the storage limit you asked about.',
+  quotaIncreaseDeclinedSubject: 'Your request for more storage for "{{title}}" was declined',
+  quotaIncreaseDeclinedBody:
+    'The administrators declined your request for more storage. Their comment is on the request page.',
+  quotaIncreaseAction: 'See the request',
 } as const;
 
 export type MailMessageKey = keyof typeof mailMessages;

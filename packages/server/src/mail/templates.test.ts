@@ -73,6 +73,18 @@ describe('mail templates', () => {
         'Stored files at Arca no longer match their checksums',
         'Files affected: 2. Among them: abc/a.csv, abc/b.csv.',
       ],
+      'quota-increase-received': [
+        'Request for more storage for "Soil"',
+        'Ben asked for more storage for "Soil".',
+      ],
+      'quota-increase-accepted': [
+        'Your request for more storage for "Soil" was accepted',
+        'The administrators raised the storage limit you asked about.',
+      ],
+      'quota-increase-declined': [
+        'Your request for more storage for "Soil" was declined',
+        'Their comment is on the request page.',
+      ],
     };
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
       const mail = renderMail(name, {

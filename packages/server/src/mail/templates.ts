@@ -133,6 +133,22 @@ export const MAIL_TEMPLATES = {
     body: ['fixityAlertBody'],
     action: { label: 'fixityAlertAction', url: 'url' },
   },
+  // Requests for more storage: to the administrators, then to the depositor who asked.
+  'quota-increase-received': {
+    subject: 'quotaIncreaseReceivedSubject',
+    body: ['quotaIncreaseReceivedBody'],
+    action: { label: 'quotaIncreaseReceivedAction', url: 'url' },
+  },
+  'quota-increase-accepted': {
+    subject: 'quotaIncreaseAcceptedSubject',
+    body: ['quotaIncreaseAcceptedBody'],
+    action: { label: 'quotaIncreaseAction', url: 'url' },
+  },
+  'quota-increase-declined': {
+    subject: 'quotaIncreaseDeclinedSubject',
+    body: ['quotaIncreaseDeclinedBody'],
+    action: { label: 'quotaIncreaseAction', url: 'url' },
+  },
 } as const satisfies Record<string, Template>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -25,6 +25,7 @@ const ABILITIES = {
   can_remove_community: 'canRemoveCommunity',
   can_request_deletion: 'canRequestDeletion',
   can_delete: 'canDelete',
+  can_request_quota_increase: 'canRequestQuotaIncrease',
 } as const satisfies Record<string, RecordAction>;
 
 export type Abilities = Record<keyof typeof ABILITIES, boolean>;

@@ -377,6 +377,8 @@ export const recordPolicy = {
   // Owners read their record's quota from its files listing; this route is the administrators'.
   canReadQuota: [Administrator, SystemProcess],
   canSetQuota: [Administrator, SystemProcess],
+  /** Asking the administrators for more storage (a `quota-increase` request). */
+  canRequestQuotaIncrease: [RecordOwner],
 } satisfies Record<string, readonly RecordGenerator[]>;
 
 export type RecordAction = keyof typeof recordPolicy;

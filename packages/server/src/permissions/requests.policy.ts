@@ -10,6 +10,7 @@ import {
   type Generator,
 } from './policy.ts';
 import { GuestTokenHolder, RecordManagers } from './access-requests.policy.ts';
+import { QuotaModerators } from './quota-requests.policy.ts';
 
 /** What a request permission looks at. */
 export interface RequestFacts {
@@ -150,7 +151,13 @@ export const requestPolicy = {
   /** Who decides a request is told who made it, whatever that person's profile hides. */
   canNameCreator: [RequestReceiver, Administrator, SystemProcess],
   /** "My requests": those I made and those I decide. */
-  canListAsMine: [RequestCreator, RequestReceiver, RecordManagers, DeletionModerators],
+  canListAsMine: [
+    RequestCreator,
+    RequestReceiver,
+    RecordManagers,
+    DeletionModerators,
+    QuotaModerators,
+  ],
   /** Title, description and payload; the type says in which statuses (created by default). */
   canUpdate: [RequestCreator],
   /** Only a request never submitted can be deleted (services/requests). */

@@ -27,6 +27,8 @@ import { EMBARGO_JOB, createRecordService } from './records/records.service.ts';
 import { createRecordSearch } from './records/search.service.ts';
 import { createHarvest } from './harvest/harvest.service.ts';
 import { createDeletionRequests, recordDeletionType } from './records/deletion-requests.ts';
+import { quotaIncreaseType } from './quota-requests/quota-increase-type.ts';
+import { createQuotaRequests } from './quota-requests/quota-requests.service.ts';
 import { createRecordValidator } from './records/validation.ts';
 import { createAccessService } from './sharing/access.service.ts';
 import { MAIL_JOB, createMailer } from '../mail/mailer.ts';
@@ -117,6 +119,14 @@ export function createServices(
   requestTypes.register(communityInclusionType(db));
   requestTypes.register(communityInvitationType({ db, onMembersChanged: forgetUsers }));
   requestTypes.register(recordDeletionType(() => records));
+  requestTypes.register(
+    quotaIncreaseType({
+      db,
+      mailer: mail,
+      siteUrl: config.siteUrl,
+      defaultMaxFiles: config.files.maxFiles,
+    }),
+  );
   const accessRequestMail = accessRequestMails({ mailer: mail, siteUrl: config.siteUrl });
   const requestTokens = accessRequestTokens(config.secretKey);
   requestTypes.register(userAccessRequestType({ db, mails: accessRequestMail }));
@@ -137,6 +147,12 @@ export function createServices(
     requests,
     vocabularies,
     windowDays: config.deletionWindowDays,
+  });
+  const quotaRequests = createQuotaRequests({
+    db,
+    requests,
+    userLimits,
+    defaultQuota: { maxFiles: config.files.maxFiles, maxBytes: config.files.maxBytes },
   });
   const recordCommunities = createRecordCommunitiesService({
     db,
@@ -313,6 +329,7 @@ export function createServices(
     requestEvents,
     reviews,
     deletionRequests,
+    quotaRequests,
     recordCommunities,
     accessRequests,
     stats,

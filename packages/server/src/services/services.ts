@@ -1,4 +1,5 @@
 import type { AccountService } from './accounts.service.ts';
+import type { QuotaRequests } from './quota-requests/quota-requests.service.ts';
 import type { AdministrationService } from './administration.service.ts';
 import type { MonitoringService } from './monitoring.service.ts';
 import type { DirectoryService } from './directory.service.ts';
@@ -96,6 +97,8 @@ export interface Services {
   reviews: ReviewService;
   /** An owner's deletion of a record: at once within the window, else a request. */
   deletionRequests: DeletionRequests;
+  /** An owner's requests for more storage, decided by administrators. */
+  quotaRequests: QuotaRequests;
   /** The communities of published records: inclusion requests, removal, suggestions. */
   recordCommunities: RecordCommunitiesService;
   accessRequests: AccessRequestService;

@@ -7,8 +7,10 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { displayName } from '../ui/UserMenu.tsx';
+import { GroupActions } from './GroupActions.tsx';
+import { UserPicker } from './UserPicker.tsx';
 
-/** `/admin/groups`: create groups and manage their members (by account number). */
+/** `/admin/groups`: create, rename and delete groups, and manage their members. */
 export function AdminGroups() {
   const { t } = useTranslation();
   useDocumentTitle(t('admin.groups.title'));
@@ -55,14 +57,22 @@ export function AdminGroups() {
               <Table.Tr key={group.id}>
                 <Table.Td>{group.title}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-pressed={selected === group.id}
-                    onClick={() => setSelected(group.id)}
-                  >
-                    {t('admin.groups.members')}
-                  </Button>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-pressed={selected === group.id}
+                      onClick={() => setSelected(group.id)}
+                    >
+                      {t('admin.groups.members')}
+                    </Button>
+                    <GroupActions
+                      group={group}
+                      onDeleted={() =>
+                        setSelected((current) => (current === group.id ? null : current))
+                      }
+                    />
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -77,26 +87,20 @@ export function AdminGroups() {
 function Members({ group }: { group: string }) {
   const { t } = useTranslation();
   const members = useGroupMembers(group);
-  const [user, setUser] = useState('');
+  const [user, setUser] = useState<string | null>(null);
   const add = useAdminMutation((id: string) => adminApi.addMember(group, id));
   const remove = useAdminMutation((id: string) => adminApi.removeMember(group, id));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate(user.trim(), { onSuccess: () => setUser('') });
+    if (user !== null) add.mutate(user, { onSuccess: () => setUser(null) });
   };
   return (
     <Stack>
       <Title order={3}>{t('admin.groups.membersOf', { group })}</Title>
       <form onSubmit={submit}>
         <Group align="flex-end">
-          <TextInput
-            label={t('admin.groups.userId')}
-            required
-            inputMode="numeric"
-            value={user}
-            onChange={(event) => setUser(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={add.isPending}>
+          <UserPicker label={t('admin.groups.user')} value={user} onChange={setUser} />
+          <Button type="submit" loading={add.isPending} disabled={user === null}>
             {t('admin.groups.add')}
           </Button>
         </Group>

@@ -51,4 +51,9 @@ describe('RecordSummary', () => {
     expect(screen.getByText('Dataset')).toBeInTheDocument();
     expect(screen.getByText('Open')).toBeInTheDocument();
   });
+
+  it("shows what a record's files take in my uploads", () => {
+    renderSummary({ files: { enabled: true, count: 2, total_bytes: 2_500_000 } });
+    expect(screen.getByTestId('record-storage')).toHaveTextContent('Files: 2.5 MB stored');
+  });
 });

@@ -2,7 +2,7 @@ import type { RecordJson } from '@arca/schema';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '../i18n/format.ts';
+import { formatBytes, formatNumber } from '../i18n/format.ts';
 import { CREATORS_SHOWN, TITLE_DISPLAY_LENGTH, creatorName, truncate } from './format.ts';
 import { RecordBadges } from './RecordBadges.tsx';
 
@@ -30,6 +30,14 @@ export function RecordSummary({ record, to, withStatus }: RecordSummaryProps) {
         {creators.length > 0 && (
           <Text size="sm" c="dimmed">
             {others > 0 ? t('records.creatorsAndOthers', { names: shown, count: others }) : shown}
+          </Text>
+        )}
+        {/* In "my uploads": what the record's files take of the owner's storage. */}
+        {withStatus && record.files.enabled && record.files.total_bytes !== undefined && (
+          <Text size="xs" c="dimmed" data-testid="record-storage">
+            {t('dashboard.uploads.recordStorage', {
+              size: formatBytes(record.files.total_bytes, i18n.language),
+            })}
           </Text>
         )}
         {record.stats && (

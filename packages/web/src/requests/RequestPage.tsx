@@ -10,6 +10,7 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { Author } from './Author.tsx';
 import { CommentBox } from './CommentBox.tsx';
 import { isKnownType, STATUS_COLORS } from './labels.ts';
+import { QuotaIncreaseDetails } from './QuotaIncreaseDetails.tsx';
 import { RequestActions } from './RequestActions.tsx';
 import { Timeline } from './Timeline.tsx';
 
@@ -23,7 +24,10 @@ function RecordLink({ request }: { request: RequestJson }) {
   const id = request.topic?.record;
   if (!id) return null;
   // A submission is about a draft: its preview is where the reviewer reads it.
-  const draft = request.type === 'community-submission' && request.is_open;
+  // So is a request for more storage, made from the deposit editor.
+  const draft =
+    (request.type === 'community-submission' && request.is_open) ||
+    request.type === 'quota-increase';
   return (
     <Text size="sm">
       {t('requests.record')}{' '}
@@ -109,6 +113,7 @@ export function RequestPage() {
         </Group>
         <Title order={2}>{data.title || t('requests.untitled')}</Title>
         <RecordLink request={data} />
+        <QuotaIncreaseDetails request={data} />
         <ReceiverCommunity request={data} />
         <Creator request={data} />
         <RequestActions

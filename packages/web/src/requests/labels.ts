@@ -7,6 +7,7 @@ export const KNOWN_REQUEST_TYPES = [
   'community-invitation',
   'user-access-request',
   'guest-access-request',
+  'quota-increase',
 ] as const;
 export type KnownRequestType = (typeof KNOWN_REQUEST_TYPES)[number];
 

@@ -80,6 +80,10 @@ function recordLinks(
       record_html: links.html(`/records/${id}`),
       publish: api('/draft/actions/publish'),
       review: api('/draft/review'),
+      // InvenioRDM's name; for the owner, who asks the administrators for more storage.
+      ...(abilities.can_request_quota_increase
+        ? { quota_increase: api('/draft/quota-increase') }
+        : {}),
       ...reviewLinks(view, abilities, links),
       ...sharing,
     };

@@ -8,6 +8,7 @@ import { allows } from '../abilities.ts';
 import { useDeposit } from '../deposit-context.ts';
 import { describedBy, GroupError, useFieldError } from '../fields/field-error.tsx';
 import type { DepositFormValues } from '../form-values.ts';
+import { QuotaIncrease } from '../quota/QuotaIncrease.tsx';
 import { DropArea } from './DropArea.tsx';
 import type { Refusal } from './upload-rules.ts';
 
@@ -94,6 +95,9 @@ export function FilesField({
         })}
       </Text>
       <MyStorage />
+      {draft?.links.quota_increase && (
+        <QuotaIncrease link={draft.links.quota_increase} recordLimit={files.quota.maxBytes} />
+      )}
       {files.loadingMore && (
         <Text size="sm" c="dimmed" role="status">
           {t('fileList.loading', {

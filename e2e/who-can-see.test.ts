@@ -94,14 +94,14 @@ describe('who can see this, and view as', () => {
 
       // The public: may see the record, not its files, and says why.
       await dialog.getByRole('button', { name: 'The public', exact: true }).click();
-      await result.getByText('What The public may do').waitFor();
+      await result.getByText('What the public may do').waitFor();
       expect(await result.locator('[data-action="preview"]').textContent()).toBe(
         'Can preview: not allowed; restricted',
       );
       expect(await axeViolations(alice)).toEqual([]);
       expect(await sidewaysScroll(alice)).toBe('');
 
-      await result.getByRole('link', { name: 'View as The public' }).click();
+      await result.getByRole('link', { name: 'View as the public' }).click();
       await alice.waitForURL(new RegExp(`/records/${recordId}/view-as\\?user=public$`));
       await alice.getByTestId('view-as-banner').waitFor();
       await alice.getByRole('heading', { name: 'Peat cores, who sees them' }).waitFor();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useActorExplanation } from '../api/access-explanation.ts';
 import { formatBytes } from '../i18n/format.ts';
+import { actorOptions } from '../sharing/explanation-text.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { AccessNotice } from './AccessNotice.tsx';
@@ -38,16 +39,13 @@ export function ViewAsPage() {
     );
   }
   const { actor, record } = answer.data;
-  const name =
-    actor.type === 'user'
-      ? actor.name || t('sharing.explain.hiddenUser')
-      : t('sharing.explain.public');
+  const about = actorOptions(t, actor);
   const back = `/records/${encodeURIComponent(id)}${answer.data.scope === 'draft' ? '?preview=1' : ''}`;
   return (
     <Stack maw={1200} mx="auto" gap="lg" style={{ overflowWrap: 'anywhere' }}>
       <Alert color="yellow" data-testid="view-as-banner">
         <Stack gap={4}>
-          <Text size="sm">{t('sharing.explain.banner', { name })}</Text>
+          <Text size="sm">{t('sharing.explain.banner', about)}</Text>
           <Anchor component={Link} to={back} size="sm">
             {t('sharing.explain.back')}
           </Anchor>
@@ -56,7 +54,7 @@ export function ViewAsPage() {
       {record ? (
         <ReadOnlyRecord record={record} />
       ) : (
-        <Text data-testid="view-as-refused">{t('sharing.explain.cannotSee', { name })}</Text>
+        <Text data-testid="view-as-refused">{t('sharing.explain.cannotSee', about)}</Text>
       )}
     </Stack>
   );

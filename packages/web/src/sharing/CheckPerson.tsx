@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useActorExplanation } from '../api/access-explanation.ts';
 import { useSubjectSearch } from '../api/sharing.ts';
 import { AbilityList } from './AbilityList.tsx';
+import { actorOptions } from './explanation-text.ts';
 import { ShareError } from './ShareError.tsx';
 
 /** The address of the record page as `user` (an id, or "public") would see it. */
@@ -24,10 +25,7 @@ export function CheckPerson({ recordId }: { recordId: string }) {
     'profile' in hit ? [{ id: hit.id, name: hit.profile.full_name || hit.username || hit.id }] : [],
   );
   const data = answer.data;
-  const name =
-    data?.actor.type === 'user'
-      ? data.actor.name || t('sharing.explain.hiddenUser')
-      : t('sharing.explain.public');
+  const about = data ? actorOptions(t, data.actor) : { name: '' };
 
   return (
     <Stack gap="sm">
@@ -77,13 +75,13 @@ export function CheckPerson({ recordId }: { recordId: string }) {
       {data && chosen && (
         <Paper withBorder p="sm" data-testid="check-result">
           <Stack gap="xs">
-            <Text fw={600}>{t('sharing.explain.whatMay', { name })}</Text>
+            <Text fw={600}>{t('sharing.explain.whatMay', about)}</Text>
             {!data.abilities.view.allowed && (
-              <Text size="sm">{t('sharing.explain.nothing', { name })}</Text>
+              <Text size="sm">{t('sharing.explain.nothing', about)}</Text>
             )}
             <AbilityList abilities={data.abilities} communities={data.communities} />
             <Anchor component={Link} to={viewAsPath(recordId, chosen)} size="sm">
-              {t('sharing.explain.viewAs', { name })}
+              {t('sharing.explain.viewAs', about)}
             </Anchor>
           </Stack>
         </Paper>

@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { CommunityNames, ExplainedSubject, RuleMatch } from '../api/access-explanation.ts';
+import type {
+  ActorExplanation,
+  CommunityNames,
+  ExplainedSubject,
+  RuleMatch,
+} from '../api/access-explanation.ts';
 import { formatPublicationDate } from '../i18n/format.ts';
 
 // Words for the server's explanations: the rules' ids (`AccessGrant(view)`) as sentences.
@@ -73,4 +78,18 @@ export function subjectText(t: TFunction, subject: ExplainedSubject): string {
     case 'community':
       return `${subject.title} (${subject.roles.map((role) => roleLabel(t, role)).join(', ')})`;
   }
+}
+
+/**
+ * The options for a sentence about one actor. The public gets its own
+ * sentences (context "public"): many languages word it unlike a name
+ * mid-sentence ("the public", "die Öffentlichkeit").
+ */
+export function actorOptions(
+  t: TFunction,
+  actor: ActorExplanation['actor'],
+): { name: string; context?: 'public' } {
+  return actor.type === 'user'
+    ? { name: actor.name || t('sharing.explain.hiddenUser') }
+    : { name: t('sharing.explain.public'), context: 'public' };
 }

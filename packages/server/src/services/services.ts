@@ -1,6 +1,7 @@
 import type { AccountService } from './accounts.service.ts';
 import type { AdministrationService } from './administration.service.ts';
 import type { MonitoringService } from './monitoring.service.ts';
+import type { AuditService } from './audit/audit.service.ts';
 import type { DirectoryService } from './directory.service.ts';
 import type { GroupService } from './groups.service.ts';
 import type { HealthService } from './health.service.ts';
@@ -56,6 +57,7 @@ export interface Services {
   administration: AdministrationService;
   /** The admin dashboard's counts and the job queue. */
   monitoring: MonitoringService;
+  audit: AuditService;
   /** Finding people and groups, each search checked. */
   directory: DirectoryService;
   files: FilesService;

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { ProviderLoginError } from './login-errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -100,11 +101,21 @@ export function createIdentityService(deps: {
     },
 
     /** Links an identity to the signed-in user; an identity of another user is refused. */
-    async link(userId: number, profile: ExternalProfile): Promise<void> {
+    async link(userId: number, profile: ExternalProfile, address?: string): Promise<void> {
       try {
-        await db
-          .insert(userIdentities)
-          .values({ userId, provider: profile.provider, subject: profile.subject });
+        await db.transaction(async (tx) => {
+          const { provider, subject } = profile;
+          await tx.insert(userIdentities).values({ userId, provider, subject });
+          await recordAudit(
+            tx,
+            { userId, address },
+            {
+              action: 'identity.link',
+              subject: { type: 'user', id: userId },
+              after: { provider, subject },
+            },
+          );
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const owner = await userOf(profile.provider, profile.subject);
@@ -144,7 +155,7 @@ export function createIdentityService(deps: {
      * Unlinks one identity unless it is the user's last way to sign in. The row
      * lock on the user keeps two parallel unlinks from removing the last two.
      */
-    async unlink(userId: number, provider: string): Promise<void> {
+    async unlink(userId: number, provider: string, address?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const [user] = await tx
           .select({ passwordHash: users.passwordHash })
@@ -158,8 +169,18 @@ export function createIdentityService(deps: {
         const removed = await tx
           .delete(userIdentities)
           .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider)))
-          .returning({ id: userIdentities.id });
+          .returning({ id: userIdentities.id, subject: userIdentities.subject });
         if (removed.length === 0) throw new DomainError('notFound', 'identityNotFound');
+        // Written before the last-method check: refused, the entry rolls back with the unlink.
+        await recordAudit(
+          tx,
+          { userId, address },
+          {
+            action: 'identity.unlink',
+            subject: { type: 'user', id: userId },
+            before: { provider, subject: removed[0]!.subject },
+          },
+        );
         const password = deps.localLogin && user?.passwordHash != null;
         if (!password && (linked?.n ?? 0) <= 1) {
           throw new DomainError('conflict', 'lastSignInMethod');

@@ -130,6 +130,8 @@ export function createOidcLoginService(deps: {
       query: URLSearchParams,
       sealed: string | undefined,
       currentUserId: number | null,
+      /** The caller's address, for the audit log of a link. */
+      address?: string,
     ): Promise<FinishedLogin> {
       const provider = providerOf(providerId);
       const flow = sealed ? openFlow(deps.secretKey, sealed) : null;
@@ -162,7 +164,7 @@ export function createOidcLoginService(deps: {
       }
       const profile = profileOf(provider, claims);
       if (flow.linkUserId !== null) {
-        await deps.identities.link(flow.linkUserId, profile);
+        await deps.identities.link(flow.linkUserId, profile, address);
         return { kind: 'linked', provider: provider.id };
       }
       const user = await deps.identities.signIn(profile, provider);

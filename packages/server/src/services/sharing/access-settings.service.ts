@@ -5,6 +5,7 @@ import { parents } from '../../db/schema.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { sanitizeHtml } from '../html.ts';
 import type { ReadOptions, RecordService, RecordView } from '../records/records.service.ts';
+import { changedFields, recordAudit } from '../audit/record-audit.ts';
 import type { ShareTargets } from './share-target.ts';
 
 /** Access-request settings of a parent; InvenioRDM's defaults (API.md §3.4). */
@@ -58,10 +59,16 @@ export function createAccessSettingsService(deps: {
       if (body.secret_link_expiration !== undefined) {
         next.secret_link_expiration = body.secret_link_expiration;
       }
-      await db
-        .update(parents)
-        .set({ settings: { ...next }, updatedAt: new Date() })
-        .where(eq(parents.id, target.parent.id));
+      const changed = changedFields({ ...accessSettingsOf(target.parent.settings) }, { ...next });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(parents)
+          .set({ settings: { ...next }, updatedAt: new Date() })
+          .where(eq(parents.id, target.parent.id));
+        if (!changed) return;
+        const subject = { type: 'parent' as const, id: target.parent.id };
+        await recordAudit(tx, actor.identity, { action: 'access.update', subject, ...changed });
+      });
       if (target.isRecord) {
         const read = await records.readRecord(actor, id, options);
         if (!('redirectTo' in read)) return read;

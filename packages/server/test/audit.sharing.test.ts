@@ -265,6 +265,10 @@ describe('the access history', () => {
     });
     expect(first.action).toBe('record.publish');
     expect(history.json.links.self).toContain('/access/history');
+    // Administrators find the same entries by the record's id.
+    const found = await admin.get(`/api/admin/audit?subject=${record.id}`);
+    expect(found.json.hits.total).toBe(2);
+    expect(found.json.hits.hits[0]).toMatchObject({ action: 'link.create', address: '127.0.0.1' });
     // Paged.
     const paged = await owner.get(`${base}/history?size=1&page=2`);
     expect(paged.json.hits.hits.map((hit: { action: string }) => hit.action)).toEqual([

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEvent, AuditQuery, AuditSubjectType } from '@arca/schema';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents, users } from '../../db/schema.ts';
+import { auditEvents, drafts, records, users } from '../../db/schema.ts';
 import { accountPolicy } from '../../permissions/accounts.policy.ts';
 import { can, type Actor, type Identity } from '../../permissions/policy.ts';
 import { permissionDenied } from '../errors.ts';
@@ -10,6 +10,17 @@ import { shownUsers } from '../people.ts';
 import type { ShareTargets } from '../sharing/share-target.ts';
 
 type AuditRow = typeof auditEvents.$inferSelect;
+
+/** A subject id, or a record's or draft's id standing for its parent (entries are about parents). */
+const subjectMatches = (id: string) =>
+  or(
+    eq(auditEvents.subjectId, id),
+    and(
+      eq(auditEvents.subjectType, 'parent'),
+      sql`${auditEvents.subjectId} IN (SELECT parent_id FROM ${records} WHERE id = ${id}
+        UNION SELECT parent_id FROM ${drafts} WHERE id = ${id})`,
+    ),
+  );
 
 const DAY_MS = 24 * 3600_000;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
@@ -93,7 +104,7 @@ export function createAuditService(deps: {
       const where = and(
         query.action ? eq(auditEvents.action, query.action) : undefined,
         query.actor ? eq(auditEvents.actorId, query.actor) : undefined,
-        query.subject ? eq(auditEvents.subjectId, query.subject) : undefined,
+        query.subject ? subjectMatches(query.subject) : undefined,
         query.from ? gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
         query.to ? lt(auditEvents.at, nextDay(query.to)) : undefined,
         text && matchingActors

@@ -1,5 +1,15 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@arca/schema';
-import { Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_AUDIT_FILTERS, useAuditLog, type AuditFilters } from '../api/audit.ts';

@@ -5,7 +5,9 @@ import type { TFunction } from 'i18next';
 export const actionKey = (action: AuditAction) =>
   `audit.actions.${action.replaceAll('.', '_') as AuditActionKey}` as const;
 
-type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${Underscored<B>}` : S;
+type Underscored<S extends string> = S extends `${infer A}.${infer B}`
+  ? `${A}_${Underscored<B>}`
+  : S;
 type AuditActionKey = Underscored<AuditAction>;
 
 /** An entry's action, in the reader's language. */

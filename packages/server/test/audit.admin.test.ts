@@ -140,6 +140,33 @@ describe('sign-in methods', () => {
     expect(rows[0]!.after).toMatchObject({ password_changed: true, via: 'reset' });
   });
 
+  it('records a provider sign-in joining a known account as a link', async () => {
+    const person = await buildUser(t.services);
+    const profile = {
+      provider: 'idp-join',
+      subject: 'joined',
+      verifiedEmail: person.email,
+      name: '',
+      affiliation: '',
+      orcid: null,
+    };
+    const user = await t.services.identities.signIn(
+      profile,
+      { createAccounts: false },
+      '198.51.100.4',
+    );
+    expect(user.id).toBe(person.id);
+    // Signing in again through the linked identity changes nothing.
+    await t.services.identities.signIn(profile, { createAccounts: false }, '198.51.100.4');
+    const rows = await entriesAbout(t, person.id);
+    expect(actions(rows)).toEqual(['identity.link']);
+    expect(rows[0]).toMatchObject({
+      actorId: person.id,
+      actorAddress: '198.51.100.4',
+      after: { provider: 'idp-join', subject: 'joined' },
+    });
+  });
+
   it('records linking and unlinking a provider; a refused unlink leaves no entry', async () => {
     const person = await buildUser(t.services);
     const browser = t.client();

@@ -62,7 +62,7 @@ export function samlRoutes({ config, services }: AppContext): FastifyPluginCallb
       async (request, reply) => {
         try {
           const body = { ...request.body, RelayState: localPath(request.body.RelayState) };
-          const { userId, next } = await saml().finish(body);
+          const { userId, next } = await saml().finish(body, request.ip);
           setSessionCookies(reply, secure, await services.sessions.open(userId));
           return reply.redirect(next, 303);
         } catch (error) {

@@ -50,7 +50,11 @@ export function createIdentityService(deps: {
   }
 
   /** Joins an account or creates one; a unique violation means a parallel login won. */
-  async function attach(profile: ExternalProfile, rules: ProviderRules): Promise<UserRow> {
+  async function attach(
+    profile: ExternalProfile,
+    rules: ProviderRules,
+    address: string | undefined,
+  ): Promise<UserRow> {
     const email = profile.verifiedEmail;
     if (!email) throw new ProviderLoginError(rules.createAccounts ? 'noEmail' : 'noAccount');
     const { user, created } = await db.transaction(async (tx) => {
@@ -75,6 +79,18 @@ export function createIdentityService(deps: {
         provider: profile.provider,
         subject: profile.subject,
       });
+      // Joining a known account gives it a new way in: recorded as a link.
+      if (known) {
+        await recordAudit(
+          tx,
+          { userId: known.id, address },
+          {
+            action: 'identity.link',
+            subject: { type: 'user', id: known.id },
+            after: { provider: profile.provider, subject: profile.subject },
+          },
+        );
+      }
       return { user: row!, created: !known };
     });
     if (created) await deps.onProfileChanged(user);
@@ -83,7 +99,12 @@ export function createIdentityService(deps: {
 
   return {
     /** The account an identity signs in to, joined or created by the rules above. */
-    async signIn(profile: ExternalProfile, rules: ProviderRules): Promise<UserRow> {
+    async signIn(
+      profile: ExternalProfile,
+      rules: ProviderRules,
+      /** The caller's address, for the audit log when the identity joins an account. */
+      address?: string,
+    ): Promise<UserRow> {
       // Two tries: a parallel first login of the same person may win the insert.
       for (let attempt = 0; ; attempt += 1) {
         const known = await userOf(profile.provider, profile.subject);
@@ -92,7 +113,7 @@ export function createIdentityService(deps: {
           return known;
         }
         try {
-          return await attach(profile, rules);
+          return await attach(profile, rules, address);
         } catch (error) {
           if (attempt < 3 && isUniqueViolation(error)) continue;
           throw error;

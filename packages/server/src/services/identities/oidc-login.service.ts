@@ -167,7 +167,7 @@ export function createOidcLoginService(deps: {
         await deps.identities.link(flow.linkUserId, profile, address);
         return { kind: 'linked', provider: provider.id };
       }
-      const user = await deps.identities.signIn(profile, provider);
+      const user = await deps.identities.signIn(profile, provider, address);
       return { kind: 'signedIn', userId: user.id, next: flow.next };
     },
   };

@@ -92,7 +92,10 @@ export function createSamlLoginService(deps: {
     },
 
     /** Checks a posted answer and signs its person in; returns the user and RelayState. */
-    async finish(body: Record<string, string>): Promise<{ userId: number; next: string }> {
+    async finish(
+      body: Record<string, string>,
+      address?: string,
+    ): Promise<{ userId: number; next: string }> {
       let profile: Profile | null;
       try {
         ({ profile } = await saml.validatePostResponseAsync(body));
@@ -100,7 +103,7 @@ export function createSamlLoginService(deps: {
         throw new ProviderLoginError(error instanceof SamlStatusError ? 'denied' : 'failed', error);
       }
       if (!profile) throw new ProviderLoginError('failed');
-      const user = await deps.identities.signIn(profileOf(profile), config);
+      const user = await deps.identities.signIn(profileOf(profile), config, address);
       return { userId: user.id, next: body.RelayState ?? '/' };
     },
   };

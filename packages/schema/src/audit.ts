@@ -30,14 +30,17 @@ export const AUDIT_ACTIONS = [
   'admin.group.delete',
   'admin.group.member_add',
   'admin.group.member_remove',
+  'admin.record.quota',
+  'admin.job.retry',
+  'admin.doi.retry',
   'identity.link',
   'identity.unlink',
   'account.password_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: the record's parent, a user, a group. */
-export const AUDIT_SUBJECT_TYPES = ['parent', 'user', 'group'] as const;
+/** What an entry is about: a record's parent, a user, a group, a job, a DOI. */
+export const AUDIT_SUBJECT_TYPES = ['parent', 'user', 'group', 'job', 'pid'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 const day = z.iso.date(msg('invalid'));

@@ -81,6 +81,33 @@ describe('admin actions on users', () => {
   });
 });
 
+describe('admin actions on records and jobs', () => {
+  it("records a record's quota set by an administrator, and a job run again", async () => {
+    const draftId = (await user.post('/api/records', {})).json.id as string;
+    const quota = await admin.put(`/api/admin/records/${draftId}/quota`, {
+      max_files: 7,
+      max_bytes: 1000,
+    });
+    expect(quota.status, quota.body).toBe(200);
+    const draft = (await user.get(`/api/records/${draftId}/draft`)).json;
+    const [entry] = await entriesAbout(t, draft.parent.id as string);
+    expect(entry).toMatchObject({
+      action: 'admin.record.quota',
+      actorId: adminId,
+      after: { maxFiles: 7, maxBytes: 1000 },
+    });
+
+    await t.services.jobs.enqueue({ kind: 'nothing', payload: {}, runAt: new Date(0) });
+    await t.services.jobs.runDue();
+    const [failed] = (await admin.get('/api/admin/jobs?failed=true')).json.hits.hits;
+    expect((await admin.post(`/api/admin/jobs/${failed.id}/retry`)).status).toBe(202);
+    expect((await admin.post('/api/admin/jobs/999999/retry')).status).toBe(404);
+    const rows = await entriesAbout(t, failed.id as string);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'admin.job.retry', after: { kind: 'nothing' } });
+  });
+});
+
 describe('admin actions on groups', () => {
   it('records creating, changing, deleting a group and its members coming and going', async () => {
     const member = await buildUser(t.services);

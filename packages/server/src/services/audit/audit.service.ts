@@ -23,6 +23,7 @@ const subjectMatches = (id: string) =>
   );
 
 const DAY_MS = 24 * 3600_000;
+const PURGE_BATCH = 5000;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
 const pattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -138,15 +139,27 @@ export function createAuditService(deps: {
       return { hits: present(rows, await actorNames(rows, actor), false), total };
     },
 
-    /** Drops entries older than the retention; answers how many went. */
+    /**
+     * Drops entries older than the retention, a batch at a time so a large
+     * backlog never holds one long transaction; answers how many went.
+     */
     async purge(now = new Date()): Promise<number> {
       if (deps.retentionDays <= 0) return 0;
       const cutoff = new Date(now.getTime() - deps.retentionDays * DAY_MS);
-      const gone = await db
-        .delete(auditEvents)
-        .where(lt(auditEvents.at, cutoff))
-        .returning({ id: auditEvents.id });
-      return gone.length;
+      let purged = 0;
+      for (;;) {
+        const batch = db
+          .select({ id: auditEvents.id })
+          .from(auditEvents)
+          .where(lt(auditEvents.at, cutoff))
+          .limit(PURGE_BATCH);
+        const gone = await db
+          .delete(auditEvents)
+          .where(inArray(auditEvents.id, batch))
+          .returning({ id: auditEvents.id });
+        purged += gone.length;
+        if (gone.length < PURGE_BATCH) return purged;
+      }
     },
   };
 }

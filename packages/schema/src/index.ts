@@ -10,3 +10,4 @@ export * from './requests.ts';
 export * from './locales.ts';
 export * from './files-listing.ts';
 export * from './citation-locales.ts';
+export * from './audit.ts';

@@ -48,6 +48,7 @@ import { draftRoutes } from './resources/drafts.routes.ts';
 import { accessRoutes } from './resources/access.routes.ts';
 import { accessExplanationRoutes } from './resources/access-explanation.routes.ts';
 import { outboxRoutes } from './resources/outbox.routes.ts';
+import { auditRoutes } from './resources/audit.routes.ts';
 import { monitoringRoutes } from './resources/monitoring.routes.ts';
 import { doiRegistrationRoutes } from './resources/doi-registrations.routes.ts';
 import { fixityRoutes } from './resources/fixity.routes.ts';
@@ -94,6 +95,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   recordDeletionRoutes,
   quotaIncreaseRoutes,
   statsRoutes,
+  auditRoutes,
 ]);
 
 export interface BuildOptions {
@@ -222,6 +224,7 @@ export async function buildApp({
     accessRoutes,
     accessExplanationRoutes,
     outboxRoutes,
+    auditRoutes,
     monitoringRoutes,
     doiRegistrationRoutes,
     fixityRoutes,

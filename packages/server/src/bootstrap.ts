@@ -18,6 +18,7 @@ import { startJobRunner } from './jobs/queue.ts';
 import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
 import { FILES_FIXITY_JOB } from './services/files/fixity.ts';
 import { STATS_AGGREGATE_JOB } from './services/stats/stats.service.ts';
+import { AUDIT_PURGE_JOB } from './services/audit/audit.service.ts';
 import { backfillSearchFields } from './services/records/search-backfill.ts';
 
 export interface Server {
@@ -80,6 +81,8 @@ export async function startServer(
     const recheck = DATACITE_RECHECK_JOB;
     await services.jobs.enqueue({ kind: recheck, key: recheck, runAt: new Date() });
   }
+  // The audit log's purge of entries past their retention: soon after each start, then daily.
+  await services.jobs.enqueue({ kind: AUDIT_PURGE_JOB, key: AUDIT_PURGE_JOB, runAt: new Date() });
   await services.jobs.enqueue({
     kind: STATS_AGGREGATE_JOB,
     key: STATS_AGGREGATE_JOB,

@@ -82,6 +82,8 @@ export const environment = z.object({
   ARCA_DATACITE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   ARCA_RESTRICTION_GRACE_DAYS: z.coerce.number().min(0).default(30),
   ARCA_DELETION_WINDOW_DAYS: z.coerce.number().min(0).default(30),
+  // The audit log keeps entries this many days; 0 keeps them forever.
+  ARCA_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
   ARCA_DEPOSIT_CUSTOM_FIELDS: z
     .string()
     .default('')

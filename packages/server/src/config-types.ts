@@ -35,6 +35,8 @@ export interface Config {
   restrictionGraceDays: number;
   /** Days after publication in which an owner deletes a record at once; later, it is a request. */
   deletionWindowDays: number;
+  /** Days the audit log keeps an entry; 0 keeps them forever. */
+  auditRetentionDays: number;
   /** The optional custom field groups the deposit form shows. */
   depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;

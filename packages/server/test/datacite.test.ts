@@ -3,6 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { jobs, records } from '../src/db/schema.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { createDraft, publishable } from './records.helpers.ts';
+import { actions, entriesAbout } from './audit.helpers.ts';
 import { startDataciteServer, type DataciteServer } from './support/datacite-server.ts';
 
 const PREFIX = '10.80001';
@@ -310,6 +311,8 @@ describe('DataCite failures', () => {
       .where(eq(records.id, record.id));
     const asked = await admin.post('/api/admin/doi-registrations/retry', { doi: doiOf(record.id) });
     expect(asked.status, asked.body).toBe(202);
+    // The retry is an admin action: in the audit log, about the DOI.
+    expect(actions(await entriesAbout(t, doiOf(record.id)))).toEqual(['admin.doi.retry']);
     await settle();
     const failed = (await failures()).hits.hits.find(
       (hit: { doi: string }) => hit.doi === doiOf(record.id),

@@ -202,7 +202,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                   children: [
                     { index: true, lazy: adminPage('dashboard') },
-                    ...['users', 'records', 'groups', 'outbox', 'jobs'].map((path) => ({
+                    ...['users', 'records', 'groups', 'audit', 'outbox', 'jobs'].map((path) => ({
                       path,
                       lazy: adminPage(path),
                     })),

@@ -292,3 +292,4 @@ export * from './schema.requests.ts';
 export * from './schema.files.ts';
 export * from './schema.limits.ts';
 export * from './schema.stats.ts';
+export * from './schema.audit.ts';

@@ -36,6 +36,7 @@ export const APP_ROUTES = [
   '/admin/users',
   '/admin/records',
   '/admin/groups',
+  '/admin/audit',
   '/admin/outbox',
   '/admin/jobs',
 ] as const;

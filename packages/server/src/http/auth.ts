@@ -26,7 +26,7 @@ export function registerAuthentication(
   app.decorateRequest('authMethod', null);
 
   app.addHook('onRequest', async (request) => {
-    request.identity = anonymous;
+    request.identity = { ...anonymous, address: request.ip };
     request.authMethod = null;
     // Record pages too: their first HTML carries the record's head only for readers.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/records/')) return;
@@ -44,6 +44,7 @@ export function registerAuthentication(
           isSystem: false,
           groups: owner.groups,
           ...unverified(owner.emailVerified),
+          address: request.ip,
         };
         request.authMethod = 'token';
         return;
@@ -67,6 +68,7 @@ export function registerAuthentication(
       groups: session.groups,
       communities: session.communities,
       ...unverified(session.emailVerified),
+      address: request.ip,
     };
     request.authMethod = 'session';
   });

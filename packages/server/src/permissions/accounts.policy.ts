@@ -17,7 +17,8 @@ type AccountAction =
   | 'canManageTokens'
   | 'canReadOutbox'
   | 'canManageDoiRegistrations'
-  | 'canMonitor';
+  | 'canMonitor'
+  | 'canReadAuditLog';
 
 /** Who may do what with accounts, groups and tokens. */
 export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
@@ -31,6 +32,8 @@ export const accountPolicy: Policy<{ userId: number }, AccountAction> = {
   canManageDoiRegistrations: [Administrator, SystemProcess],
   /** The admin dashboard's counts and the job queue (list, retry). */
   canMonitor: [Administrator, SystemProcess],
+  /** The whole audit log; a record's own history follows canManageAccess. */
+  canReadAuditLog: [Administrator],
 };
 
 /** What deciding whether a user may be given access looks at. */

@@ -19,6 +19,8 @@ export interface Identity {
   communities?: readonly { id: string; role: CommunityRole }[];
   /** The user has not confirmed their address yet, and the site requires it (issue 23). */
   emailUnverified?: boolean;
+  /** The client's address (behind a trusted proxy, the forwarded one), for the audit log. */
+  address?: string;
 }
 
 export const anonymous: Identity = { userId: null, isAdmin: false, isSystem: false };

@@ -75,6 +75,7 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
             query,
             sealed,
             request.identity.userId,
+            request.ip,
           );
           if (done.kind === 'linked') {
             return reply.redirect(`${IDENTITIES_PAGE}?linked=${done.provider}`, 303);
@@ -148,7 +149,8 @@ export function identityRoutes({ config, services }: AppContext): FastifyPluginC
         },
       },
       async (request, reply) => {
-        await services.identities.unlink(requireUser(request), request.params.provider);
+        const userId = requireUser(request);
+        await services.identities.unlink(userId, request.params.provider, request.ip);
         return reply.status(204).send();
       },
     );

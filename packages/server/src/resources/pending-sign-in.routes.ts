@@ -52,7 +52,7 @@ export async function finishPendingSignIn(
   reply: FastifyReply,
   token: string,
 ): Promise<boolean> {
-  const done = await pendingSignIns.complete(token);
+  const done = await pendingSignIns.complete(token, request.ip);
   if (!done) return false;
   const pending = pendingSignIns.read(request.cookies[PENDING_COOKIE]);
   if (pending?.profile.provider === done.provider && pending.profile.subject === done.subject) {

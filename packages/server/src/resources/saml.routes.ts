@@ -62,7 +62,7 @@ export function samlRoutes({ config, services }: AppContext): FastifyPluginCallb
       async (request, reply) => {
         try {
           const body = { ...request.body, RelayState: localPath(request.body.RelayState) };
-          const { userId, next, named } = await saml().finish(body);
+          const { userId, next, named } = await saml().finish(body, request.ip);
           const session = await services.sessions.open(userId);
           await saml().logout.remember(session.token, named);
           setSessionCookies(reply, secure, session);

@@ -11,6 +11,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createAttemptCounter } from './attempt-counter.ts';
 import type { SessionService } from './sessions.service.ts';
 import type { EmailVerificationService } from './email-verification.service.ts';
+import { recordAudit, type AuditActor } from './audit/record-audit.ts';
+import { userChange } from './audit/user-change.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -42,9 +44,19 @@ export function createAccountService(deps: {
   const { db, config, limiter, sessions } = deps;
   const signupMails = createAttemptCounter(db, 60 * 60_000);
 
-  async function insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+  async function insertUser(values: typeof users.$inferInsert, by?: AuditActor): Promise<UserRow> {
     try {
-      const [row] = await db.insert(users).values(values).returning();
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values(values).returning();
+        const subject = { type: 'user' as const, id: created!.id };
+        const after = {
+          email: created!.email,
+          is_admin: created!.isAdmin,
+          active: created!.active,
+        };
+        if (by) await recordAudit(tx, by, { action: 'admin.user.create', subject, after });
+        return created;
+      });
       await deps.onProfileChanged(row!);
       return row!;
     } catch (error) {
@@ -59,7 +71,15 @@ export function createAccountService(deps: {
     return row;
   }
 
-  async function update(id: number, changes: AdminUserChanges): Promise<UserRow> {
+  /**
+   * Changes an account. Made `by` someone, the change goes to the audit log: an
+   * administrator's as admin.user.*, a user's own password as account.password_change.
+   */
+  async function update(
+    id: number,
+    changes: AdminUserChanges,
+    by?: AuditActor & { own?: boolean },
+  ): Promise<UserRow> {
     const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (changes.username !== undefined) values.username = changes.username;
     if (changes.profile?.full_name !== undefined) values.fullName = changes.profile.full_name;
@@ -79,12 +99,18 @@ export function createAccountService(deps: {
       values.emailVerifiedAt = changes.email_verified ? new Date() : null;
     }
     try {
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-      if (!row) throw notFound();
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+        if (!updated || !before) throw notFound();
+        if (changes.password !== undefined && changes.revoke_tokens !== false) {
+          await tx.delete(apiTokens).where(eq(apiTokens.userId, id));
+        }
+        const entry = by && userChange(before, updated, changes, by.own === true);
+        if (by && entry) await recordAudit(tx, by, entry);
+        return updated;
+      });
       if (changes.active === false || changes.password !== undefined) await sessions.closeAllOf(id);
-      if (changes.password !== undefined && changes.revoke_tokens !== false) {
-        await db.delete(apiTokens).where(eq(apiTokens.userId, id));
-      }
       if (changes.is_admin !== undefined || changes.active !== undefined) sessions.forgetUser(id);
       await deps.onProfileChanged(row);
       return row;
@@ -186,19 +212,26 @@ export function createAccountService(deps: {
         });
       }
       await limiter.recordSuccess(user.email, address);
-      await update(userId, { password: change.password, revoke_tokens: change.revoke_tokens });
+      const changes = { password: change.password, revoke_tokens: change.revoke_tokens };
+      await update(userId, changes, { userId, address, own: true });
     },
 
-    async create(input: SignupBody & { is_admin?: boolean; active?: boolean }): Promise<UserRow> {
-      return insertUser({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        fullName: input.full_name,
-        // An administrator (or the demo seed) vouches for the address.
-        emailVerifiedAt: new Date(),
-        isAdmin: input.is_admin ?? false,
-        active: input.active ?? true,
-      });
+    async create(
+      input: SignupBody & { is_admin?: boolean; active?: boolean },
+      by?: AuditActor,
+    ): Promise<UserRow> {
+      return insertUser(
+        {
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          fullName: input.full_name,
+          // An administrator (or the demo seed) vouches for the address.
+          emailVerifiedAt: new Date(),
+          isAdmin: input.is_admin ?? false,
+          active: input.active ?? true,
+        },
+        by,
+      );
     },
 
     /** Every account, for administrators. */

@@ -34,7 +34,7 @@ export function createAdministrationService(deps: {
     },
     async createUser(who: Identity, input: Parameters<AccountService['create']>[0]) {
       assertCan(who, 'canManageUsers');
-      return accounts.create(input);
+      return accounts.create(input, who);
     },
     async user(who: Identity, id: number) {
       assertCan(who, 'canManageUsers');
@@ -42,7 +42,7 @@ export function createAdministrationService(deps: {
     },
     async updateUser(who: Identity, id: number, changes: Parameters<AccountService['update']>[1]) {
       assertCan(who, 'canManageUsers');
-      return accounts.update(id, changes);
+      return accounts.update(id, changes, who);
     },
 
     /** A user's quotas: open drafts and stored bytes (user-limits.ts). */
@@ -57,20 +57,20 @@ export function createAdministrationService(deps: {
       limits: { maxDrafts: number | null; maxBytes: number | null },
     ) {
       assertCan(who, 'canManageUsers');
-      return userLimits.setLimits(id, limits);
+      return userLimits.setLimits(id, limits, who);
     },
 
     async createGroup(who: Identity, input: Parameters<GroupService['create']>[0]) {
       assertCan(who, 'canManageGroups');
-      return groups.create(input);
+      return groups.create(input, who);
     },
     async updateGroup(who: Identity, id: string, changes: Parameters<GroupService['update']>[1]) {
       assertCan(who, 'canManageGroups');
-      return groups.update(id, changes);
+      return groups.update(id, changes, who);
     },
     async removeGroup(who: Identity, id: string) {
       assertCan(who, 'canManageGroups');
-      await groups.remove(id);
+      await groups.remove(id, who);
     },
     async members(who: Identity, id: string) {
       assertCan(who, 'canManageGroups');
@@ -78,11 +78,11 @@ export function createAdministrationService(deps: {
     },
     async addMember(who: Identity, id: string, userId: number) {
       assertCan(who, 'canManageGroups');
-      await groups.addMember(id, userId);
+      await groups.addMember(id, userId, who);
     },
     async removeMember(who: Identity, id: string, userId: number) {
       assertCan(who, 'canManageGroups');
-      await groups.removeMember(id, userId);
+      await groups.removeMember(id, userId, who);
     },
 
     /** Mail written to the outbox (the embedded stand-in for SMTP), newest first. */

@@ -4,12 +4,26 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { groupMembers, groups, users } from '../db/schema.ts';
 import { DomainError, notFound } from './errors.ts';
 import { matchTerms, type Page, type UserRow } from './accounts.service.ts';
+import {
+  changedFields,
+  recordAudit,
+  type AuditActor,
+  type AuditEntry,
+} from './audit/record-audit.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
+
+interface GroupEntry {
+  action: `admin.group.${string}` & AuditEntry['action'];
+  id: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
 
 /**
  * Groups of users, managed by administrators; access can be granted to a whole group.
  * `onMembersChanged` hears of the users whose memberships changed (their cached sessions are stale).
+ * Changes made `by` someone (an administrator) go to the audit log with them.
  */
 export function createGroupService(
   db: Database,
@@ -20,6 +34,10 @@ export function createGroupService(
     if (!row) throw notFound();
     return row;
   }
+
+  const audit = async (tx: Database, by: AuditActor | undefined, entry: GroupEntry) => {
+    if (by) await recordAudit(tx, by, { ...entry, subject: { type: 'group', id: entry.id } });
+  };
 
   return {
     get,
@@ -41,21 +59,28 @@ export function createGroupService(
       return { rows, total: totals?.total ?? 0 };
     },
 
-    async create(input: {
-      name: string;
-      title?: string | undefined;
-      description?: string | undefined;
-    }) {
+    async create(
+      input: {
+        name: string;
+        title?: string | undefined;
+        description?: string | undefined;
+      },
+      by?: AuditActor,
+    ) {
       try {
-        const [row] = await db
-          .insert(groups)
-          .values({
-            id: input.name,
-            title: input.title ?? '',
-            description: input.description ?? '',
-          })
-          .returning();
-        return row!;
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(groups)
+            .values({
+              id: input.name,
+              title: input.title ?? '',
+              description: input.description ?? '',
+            })
+            .returning();
+          const after = { title: row!.title, description: row!.description };
+          await audit(tx, by, { action: 'admin.group.create', id: row!.id, after });
+          return row!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new DomainError('invalid', 'validation', {
@@ -69,23 +94,34 @@ export function createGroupService(
     async update(
       id: string,
       changes: { title?: string | undefined; description?: string | undefined },
+      by?: AuditActor,
     ) {
-      const [row] = await db
-        .update(groups)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(groups.id, id))
-        .returning();
-      if (!row) throw notFound();
-      return row;
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(groups).where(eq(groups.id, id)).for('update');
+        const [row] = await tx
+          .update(groups)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(groups.id, id))
+          .returning();
+        if (!row || !before) throw notFound();
+        const fields = (g: GroupRow) => ({ title: g.title, description: g.description });
+        const changed = changedFields(fields(before), fields(row));
+        if (changed) await audit(tx, by, { action: 'admin.group.update', id, ...changed });
+        return row;
+      });
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, by?: AuditActor): Promise<void> {
       const members = await db
         .select({ userId: groupMembers.userId })
         .from(groupMembers)
         .where(eq(groupMembers.groupId, id));
-      const deleted = await db.delete(groups).where(eq(groups.id, id)).returning();
-      if (deleted.length === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(groups).where(eq(groups.id, id)).returning();
+        if (!gone) throw notFound();
+        const before = { title: gone.title, description: gone.description };
+        await audit(tx, by, { action: 'admin.group.delete', id, before });
+      });
       onMembersChanged(members.map((member) => member.userId));
     },
 
@@ -100,20 +136,33 @@ export function createGroupService(
       return rows.map((row) => row.user);
     },
 
-    async addMember(id: string, userId: number): Promise<void> {
+    async addMember(id: string, userId: number, by?: AuditActor): Promise<void> {
       await get(id);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound();
-      await db.insert(groupMembers).values({ groupId: id, userId }).onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        const added = await tx
+          .insert(groupMembers)
+          .values({ groupId: id, userId })
+          .onConflictDoNothing()
+          .returning();
+        // Already a member: nothing changed, nothing to record.
+        if (added.length === 0) return;
+        await audit(tx, by, { action: 'admin.group.member_add', id, after: { user: userId } });
+      });
       onMembersChanged([userId]);
     },
 
-    async removeMember(id: string, userId: number): Promise<void> {
-      const deleted = await db
-        .delete(groupMembers)
-        .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
-        .returning();
-      if (deleted.length === 0) throw notFound();
+    async removeMember(id: string, userId: number, by?: AuditActor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(groupMembers)
+          .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)))
+          .returning();
+        if (deleted.length === 0) throw notFound();
+        const before = { user: userId };
+        await audit(tx, by, { action: 'admin.group.member_remove', id, before });
+      });
       onMembersChanged([userId]);
     },
 

@@ -8,6 +8,7 @@ import { createOidcLoginService } from './identities/oidc-login.service.ts';
 import { createSamlLoginService } from './identities/saml-login.service.ts';
 import { createAdministrationService } from './administration.service.ts';
 import { createMonitoringService } from './monitoring.service.ts';
+import { AUDIT_PURGE_JOB, createAuditService } from './audit/audit.service.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { createAccessExplanationService } from './sharing/access-explanation.service.ts';
 import { createGroupService } from './groups.service.ts';
@@ -65,6 +66,9 @@ import { createUserLimits } from './user-limits.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { STATS_AGGREGATE_JOB, createStatsService } from './stats/stats.service.ts';
 import { submissionNotifications } from './communities/submission-notifications.ts';
+
+/** The audit log drops entries past their retention once a day. */
+export const AUDIT_PURGE_INTERVAL_MS = 24 * 3600_000;
 
 /** Wires the services together: the one place that knows who depends on whom. */
 export function createServices(
@@ -184,6 +188,8 @@ export function createServices(
     siteUrl: config.siteUrl,
     config: fixityConfig,
   });
+  const targets = createShareTargets(db);
+  const audit = createAuditService({ db, targets, retentionDays: config.auditRetentionDays });
   const jobs = createJobQueue(
     db,
     {
@@ -208,6 +214,11 @@ export function createServices(
         if (counts.failed > 0) options.log?.info({ fixity: counts }, 'fixity check');
         return { runAgainAt: new Date(Date.now() + fixityConfig.intervalMs) };
       },
+      [AUDIT_PURGE_JOB]: async () => {
+        const purged = await audit.purge();
+        if (purged > 0) options.log?.info({ purged }, 'audit log purge');
+        return { runAgainAt: new Date(Date.now() + AUDIT_PURGE_INTERVAL_MS) };
+      },
       [STATS_AGGREGATE_JOB]: async () => {
         await stats.aggregate();
         return { runAgainAt: new Date(Date.now() + config.stats.aggregateMs) };
@@ -215,7 +226,6 @@ export function createServices(
     },
     config.jobsBackoff,
   );
-  const targets = createShareTargets(db);
   const verification = createEmailVerificationService({ db, config, sessions, mailer: mail });
   const limiter = createLoginLimiter(db, config.login);
   const accounts = createAccountService({
@@ -279,6 +289,7 @@ export function createServices(
     passwordResets: createPasswordResetService({ db, config, sessions, mailer: mail }),
     administration: createAdministrationService({ accounts, groups, outbox, userLimits }),
     monitoring: createMonitoringService(db, userLimits),
+    audit,
     providerLogins: createRateLimiter(db, {
       max: config.login.providerRequestsPerAddress,
       windowMs: config.login.windowMs,

@@ -15,6 +15,7 @@ import { checkWindow, type Page } from './pagination.ts';
 import { OPEN_STATUSES } from './requests/types.ts';
 import { searchAllRecords } from './admin-records.ts';
 import type { UserLimitsService } from './user-limits.ts';
+import { recordAudit } from './audit/record-audit.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -106,13 +107,18 @@ export function createMonitoringService(db: Database, userLimits: UserLimitsServ
     /** Runs a job at the next tick of the queue (its attempts are kept, for the record). */
     async retryJob(who: Identity, id: number): Promise<JobRow> {
       assertCan(who);
-      const [row] = await db
-        .update(jobs)
-        .set({ runAt: new Date(), lockedUntil: null })
-        .where(eq(jobs.id, id))
-        .returning();
-      if (!row) throw notFound();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({ runAt: new Date(), lockedUntil: null })
+          .where(eq(jobs.id, id))
+          .returning();
+        if (!row) throw notFound();
+        const subject = { type: 'job' as const, id };
+        const after = { kind: row.kind, attempts: row.attempts };
+        await recordAudit(tx, who, { action: 'admin.job.retry', subject, after });
+        return row;
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { recordAudit } from './audit/record-audit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { apiTokens, users } from '../db/schema.ts';
@@ -111,6 +112,15 @@ export function createPasswordResetService(deps: {
           .returning({ id: users.id });
         if (!row) return false;
         if (input.revoke_tokens) await tx.delete(apiTokens).where(eq(apiTokens.userId, user.id));
+        await recordAudit(
+          tx,
+          { userId: user.id, address },
+          {
+            action: 'account.password_change',
+            subject: { type: 'user', id: user.id },
+            after: { password_changed: true, via: 'reset', tokens_revoked: input.revoke_tokens },
+          },
+        );
         return true;
       });
       if (!changed) throw invalidLink();

@@ -2,6 +2,7 @@ import type { AccountService } from './accounts.service.ts';
 import type { QuotaRequests } from './quota-requests/quota-requests.service.ts';
 import type { AdministrationService } from './administration.service.ts';
 import type { MonitoringService } from './monitoring.service.ts';
+import type { AuditService } from './audit/audit.service.ts';
 import type { DirectoryService } from './directory.service.ts';
 import type { GroupService } from './groups.service.ts';
 import type { HealthService } from './health.service.ts';
@@ -61,6 +62,7 @@ export interface Services {
   administration: AdministrationService;
   /** The admin dashboard's counts and the job queue. */
   monitoring: MonitoringService;
+  audit: AuditService;
   /** Finding people and groups, each search checked. */
   directory: DirectoryService;
   files: FilesService;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { drafts, parents, userQuotas, users } from '../db/schema.ts';
 import { createFilesRepository } from './files/files.repository.ts';
 import { DomainError, notFound } from './errors.ts';
+import { recordAudit, type AuditActor } from './audit/record-audit.ts';
 
 export interface UserLimits {
   maxDrafts: number;
@@ -99,15 +100,23 @@ export function createUserLimits(db: Database, defaults: Config['userLimits']) {
     async setLimits(
       userId: number,
       limits: { maxDrafts: number | null; maxBytes: number | null },
+      by?: AuditActor,
     ): Promise<UserLimits> {
       await assertUser(userId);
-      await db
-        .insert(userQuotas)
-        .values({ userId, ...limits })
-        .onConflictDoUpdate({
-          target: userQuotas.userId,
-          set: { ...limits, updatedAt: new Date() },
-        });
+      await db.transaction(async (tx) => {
+        const [own] = await tx.select().from(userQuotas).where(eq(userQuotas.userId, userId));
+        await tx
+          .insert(userQuotas)
+          .values({ userId, ...limits })
+          .onConflictDoUpdate({
+            target: userQuotas.userId,
+            set: { ...limits, updatedAt: new Date() },
+          });
+        const before = { maxDrafts: own?.maxDrafts ?? null, maxBytes: own?.maxBytes ?? null };
+        const subject = { type: 'user' as const, id: userId };
+        if (by)
+          await recordAudit(tx, by, { action: 'admin.user.quota', subject, before, after: limits });
+      });
       return limitsOf(userId);
     },
   };

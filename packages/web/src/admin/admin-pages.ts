@@ -9,6 +9,8 @@ export function loadAdminPage(name: string) {
       return import('./AdminGroups.tsx').then((module) => ({ Component: module.AdminGroups }));
     case 'outbox':
       return import('./AdminOutbox.tsx').then((module) => ({ Component: module.AdminOutbox }));
+    case 'audit':
+      return import('./AdminAudit.tsx').then((module) => ({ Component: module.AdminAudit }));
     case 'jobs':
       return import('./AdminJobs.tsx').then((module) => ({ Component: module.AdminJobs }));
     default:

@@ -7,9 +7,10 @@ import { GrantsTab } from './GrantsTab.tsx';
 import { LinksTab } from './LinksTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { WhoCanSeeTab } from './WhoCanSeeTab.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
 import { useReturnFocus } from '../ui/useReturnFocus.ts';
 
-/** The share access dialog (SPEC §2): People, Groups (when enabled), Links, Settings. */
+/** The share access dialog (SPEC §2): People, Groups (when enabled), Links, Settings, and its access history. */
 export function ShareModal({
   record,
   opened,
@@ -49,6 +50,7 @@ export function ShareModal({
             <Tabs.Tab value="links">{t('sharing.tabs.links', { n: linksCount })}</Tabs.Tab>
             <Tabs.Tab value="settings">{t('sharing.tabs.settings')}</Tabs.Tab>
             <Tabs.Tab value="who">{t('sharing.tabs.who')}</Tabs.Tab>
+            <Tabs.Tab value="history">{t('sharing.tabs.history')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="people">
             <GrantsTab
@@ -85,6 +87,9 @@ export function ShareModal({
           </Tabs.Panel>
           <Tabs.Panel value="who">
             <WhoCanSeeTab record={record} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <HistoryTab record={record} />
           </Tabs.Panel>
         </Tabs>
       </Modal>

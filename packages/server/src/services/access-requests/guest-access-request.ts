@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { secretLinks } from '../../db/schema.ts';
+import { linkAudit } from '../audit/audit-fields.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { DomainError } from '../errors.ts';
 import {
   GUEST_ACCESS_REQUEST,
@@ -56,7 +58,7 @@ export function guestAccessRequestType(deps: {
           await apply(tx);
           await mails.received(tx, request, guestName(request.payload));
         }),
-      accept: ({ request, apply }) =>
+      accept: ({ request, actor, apply }) =>
         db.transaction(async (tx) => {
           await apply(tx);
           const topic = await recordTopic(tx, request.topicId ?? '');
@@ -71,7 +73,12 @@ export function guestAccessRequestType(deps: {
               description: `Requested by guest: ${guestName(request.payload)}`,
               origin: `request:${request.id}`,
             })
-            .returning({ id: secretLinks.id });
+            .returning();
+          const entry = linkAudit('link.create', topic.parentId, null, link!);
+          await recordAudit(tx, actor.identity, {
+            ...entry,
+            after: { ...entry.after, request: request.id },
+          });
           await mails.queue(tx, guest(request), 'guest-access-granted', {
             title: request.title,
             url: `${mails.recordPage(topic.recordId)}?token=${access.tokenFor(link!.id)}`,

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { grants } from '../../db/schema.ts';
+import { grantFields } from '../audit/audit-fields.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { DomainError } from '../errors.ts';
 import { RecordManagers, USER_ACCESS_REQUEST } from '../../permissions/access-requests.policy.ts';
 import { RequestCreator, SystemProcess } from '../../permissions/requests.policy.ts';
@@ -36,13 +38,13 @@ export function userAccessRequestType(deps: {
           const requester = await account(tx, request.creatorId);
           await mails.received(tx, request, requester?.name ?? request.creatorId);
         }),
-      accept: ({ request, apply }) =>
+      accept: ({ request, actor, apply }) =>
         db.transaction(async (tx) => {
           await apply(tx);
           const topic = await recordTopic(tx, request.topicId ?? '');
           if (!topic) throw new DomainError('invalid', 'accessRequestRecordGone');
           // A grant given meanwhile already opens the files: it is kept as it is.
-          await tx
+          const [granted] = await tx
             .insert(grants)
             .values({
               parentId: topic.parentId,
@@ -51,7 +53,15 @@ export function userAccessRequestType(deps: {
               permission: 'view',
               origin: `request:${request.id}`,
             })
-            .onConflictDoNothing();
+            .onConflictDoNothing()
+            .returning();
+          if (granted) {
+            await recordAudit(tx, actor.identity, {
+              action: 'grant.create',
+              subject: { type: 'parent', id: topic.parentId },
+              after: { ...grantFields(granted), request: request.id },
+            });
+          }
           const requester = await account(tx, request.creatorId);
           if (requester) {
             await mails.queue(tx, requester, 'access-request-accepted', {

@@ -34,7 +34,7 @@ export function createFilesService(deps: FilesDeps) {
     ...partPages(buckets),
     ...commitFile(deps, buckets),
     ...changeFiles(deps, buckets),
-    ...recordQuota(buckets),
+    ...recordQuota(buckets, deps.db),
 
     /** At start: drops what uploads cut off by a crash left in storage. Pending files stay resumable. */
     recover: () => deps.storage.sweepTemporary(),

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { DomainError } from '../errors.ts';
 import { ProviderLoginError } from './login-errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -49,7 +50,11 @@ export function createIdentityService(deps: {
   }
 
   /** Joins an account or creates one; a unique violation means a parallel login won. */
-  async function attach(profile: ExternalProfile, rules: ProviderRules): Promise<UserRow> {
+  async function attach(
+    profile: ExternalProfile,
+    rules: ProviderRules,
+    address: string | undefined,
+  ): Promise<UserRow> {
     const email = profile.verifiedEmail;
     // Without an address the person is asked for one (pending-sign-in.service.ts).
     if (!email) throw new ProviderLoginError('noEmail');
@@ -83,6 +88,18 @@ export function createIdentityService(deps: {
           .set({ orcid: profile.orcid })
           .where(and(eq(users.id, known.id), sql`${users.orcid} IS NULL`));
       }
+      // Joining a known account gives it a new way in: recorded as a link.
+      if (known) {
+        await recordAudit(
+          tx,
+          { userId: known.id, address },
+          {
+            action: 'identity.link',
+            subject: { type: 'user', id: known.id },
+            after: { provider: profile.provider, subject: profile.subject },
+          },
+        );
+      }
       return { user: row!, created: !known };
     });
     if (created) await deps.onProfileChanged(user);
@@ -91,7 +108,12 @@ export function createIdentityService(deps: {
 
   return {
     /** The account an identity signs in to, joined or created by the rules above. */
-    async signIn(profile: ExternalProfile, rules: ProviderRules): Promise<UserRow> {
+    async signIn(
+      profile: ExternalProfile,
+      rules: ProviderRules,
+      /** The caller's address, for the audit log when the identity joins an account. */
+      address?: string,
+    ): Promise<UserRow> {
       // Two tries: a parallel first login of the same person may win the insert.
       for (let attempt = 0; ; attempt += 1) {
         const known = await userOf(profile.provider, profile.subject);
@@ -100,7 +122,7 @@ export function createIdentityService(deps: {
           return known;
         }
         try {
-          return await attach(profile, rules);
+          return await attach(profile, rules, address);
         } catch (error) {
           if (attempt < 3 && isUniqueViolation(error)) continue;
           throw error;
@@ -115,11 +137,21 @@ export function createIdentityService(deps: {
     attachOnce: attach,
 
     /** Links an identity to the signed-in user; an identity of another user is refused. */
-    async link(userId: number, profile: ExternalProfile): Promise<void> {
+    async link(userId: number, profile: ExternalProfile, address?: string): Promise<void> {
       try {
-        await db
-          .insert(userIdentities)
-          .values({ userId, provider: profile.provider, subject: profile.subject });
+        await db.transaction(async (tx) => {
+          const { provider, subject } = profile;
+          await tx.insert(userIdentities).values({ userId, provider, subject });
+          await recordAudit(
+            tx,
+            { userId, address },
+            {
+              action: 'identity.link',
+              subject: { type: 'user', id: userId },
+              after: { provider, subject },
+            },
+          );
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const owner = await userOf(profile.provider, profile.subject);
@@ -159,7 +191,7 @@ export function createIdentityService(deps: {
      * Unlinks one identity unless it is the user's last way to sign in. The row
      * lock on the user keeps two parallel unlinks from removing the last two.
      */
-    async unlink(userId: number, provider: string): Promise<void> {
+    async unlink(userId: number, provider: string, address?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const [user] = await tx
           .select({ passwordHash: users.passwordHash })
@@ -173,8 +205,18 @@ export function createIdentityService(deps: {
         const removed = await tx
           .delete(userIdentities)
           .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider)))
-          .returning({ id: userIdentities.id });
+          .returning({ id: userIdentities.id, subject: userIdentities.subject });
         if (removed.length === 0) throw new DomainError('notFound', 'identityNotFound');
+        // Written before the last-method check: refused, the entry rolls back with the unlink.
+        await recordAudit(
+          tx,
+          { userId, address },
+          {
+            action: 'identity.unlink',
+            subject: { type: 'user', id: userId },
+            before: { provider, subject: removed[0]!.subject },
+          },
+        );
         const password = deps.localLogin && user?.passwordHash != null;
         if (!password && (linked?.n ?? 0) <= 1) {
           throw new DomainError('conflict', 'lastSignInMethod');

@@ -134,6 +134,8 @@ export function createOidcLoginService(deps: {
       query: URLSearchParams,
       sealed: string | undefined,
       currentUserId: number | null,
+      /** The caller's address, for the audit log of a link. */
+      address?: string,
     ): Promise<FinishedLogin> {
       const provider = providerOf(providerId);
       const flow = sealed ? openFlow(deps.secretKey, sealed) : null;
@@ -166,11 +168,11 @@ export function createOidcLoginService(deps: {
       }
       const profile = profileOf(provider, claims);
       if (flow.linkUserId !== null) {
-        await deps.identities.link(flow.linkUserId, profile);
+        await deps.identities.link(flow.linkUserId, profile, address);
         return { kind: 'linked', provider: provider.id };
       }
       try {
-        const user = await deps.identities.signIn(profile, provider);
+        const user = await deps.identities.signIn(profile, provider, address);
         return { kind: 'signedIn', userId: user.id, next: flow.next };
       } catch (error) {
         if (error instanceof ProviderLoginError && error.code === 'noEmail') {

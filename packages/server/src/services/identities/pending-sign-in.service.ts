@@ -142,6 +142,7 @@ export function createPendingSignInService(deps: {
      */
     async complete(
       token: string,
+      address?: string,
     ): Promise<{ userId: number; provider: string; subject: string } | null> {
       const claims = readToken(config.secretKey, PURPOSE, token);
       if (!claims) return null;
@@ -161,6 +162,7 @@ export function createPendingSignInService(deps: {
             orcid: identity.orcid,
           },
           rules,
+          address,
         );
         return { userId: user.id, provider: identity.p, subject: identity.s };
       } catch (error) {

@@ -150,6 +150,7 @@ export function createSamlLoginService(deps: {
     /** Checks a posted answer and signs its person in; returns the user and RelayState. */
     async finish(
       body: Record<string, string>,
+      address?: string,
     ): Promise<{ userId: number; next: string; named: SamlSessionName }> {
       const instance = await saml();
       let profile: Profile | null;
@@ -159,7 +160,7 @@ export function createSamlLoginService(deps: {
         throw new ProviderLoginError(error instanceof SamlStatusError ? 'denied' : 'failed', error);
       }
       if (!profile) throw new ProviderLoginError('failed');
-      const user = await deps.identities.signIn(profileOf(profile), config);
+      const user = await deps.identities.signIn(profileOf(profile), config, address);
       return { userId: user.id, next: body.RelayState ?? '/', named: sessionNameOf(profile) };
     },
 

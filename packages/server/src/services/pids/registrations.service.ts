@@ -6,6 +6,7 @@ import { can, type Identity } from '../../permissions/policy.ts';
 import { notFound, permissionDenied } from '../errors.ts';
 import { checkWindow, type Page } from '../pagination.ts';
 import { doiRegistration } from './doi-registration.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 export type PidRow = typeof pids.$inferSelect;
 
@@ -78,7 +79,12 @@ export function createRegistrationService(db: Database, prefix: string | undefin
         .from(pids)
         .where(and(eq(pids.scheme, 'doi'), eq(pids.identifier, id)));
       if (!row?.agencyTarget) throw notFound();
-      await doiRegistration(db, prefix).request(id, row.agencyTarget as 'draft');
+      const target = row.agencyTarget as 'draft';
+      await db.transaction(async (tx) => {
+        await doiRegistration(tx, prefix).request(id, target);
+        const subject = { type: 'pid' as const, id };
+        await recordAudit(tx, who, { action: 'admin.doi.retry', subject, after: { target } });
+      });
       return row;
     },
 

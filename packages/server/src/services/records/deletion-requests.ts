@@ -61,7 +61,7 @@ export function recordDeletionType(records: () => RecordService): RequestType {
           if (!isDeleted(state.row as RecordRow)) {
             await remove(
               { removal_reason: payload.removal_reason, note: payload.note, is_visible: true },
-              String(actor.identity.userId ?? 'system'),
+              actor.identity,
               { allVersions: payload.all_versions },
             );
           }
@@ -97,7 +97,7 @@ export function createDeletionRequests(deps: {
           authorize('canRequestDeletion', actor);
           // The window counts from the first publication of this version.
           if (Date.now() - row.publishedAt.getTime() <= deps.windowDays * DAY_MS) {
-            await remove(input, String(actor.identity.userId), { allVersions });
+            await remove(input, actor.identity, { allVersions });
             return { requestId: null };
           }
           // Under the parent's lock: of concurrent askers, one makes the request.

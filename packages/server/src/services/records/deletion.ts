@@ -18,6 +18,7 @@ import {
   type TombstoneInput,
 } from './tombstone.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
 
 export interface DeletionOptions {
@@ -79,16 +80,24 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
     unit: UnitOfWork,
     state: Loaded,
     input: TombstoneInput,
-    removedBy: string,
+    by: AuditActor,
     options: DeletionOptions,
   ): Promise<void> {
+    const removedBy = String(by.userId ?? 'system');
     const row = state.row as RecordRow;
     if (isDeleted(row)) throw recordGone(row);
     const parentId = state.parent.id;
     const versions = options.allVersions ? await unit.repo.versionsOf(parentId) : [row];
     const removeFiles = await removesFiles(input.removal_reason.id);
     const now = new Date();
-    for (const version of versions.filter((v) => !isDeleted(v))) {
+    const removed = versions.filter((v) => !isDeleted(v));
+    await recordAudit(unit.tx, by, {
+      action: 'record.delete',
+      subject: { type: 'parent', id: parentId },
+      before: { records: removed.map((v) => v.id), status: 'published' },
+      after: { status: 'deleted', removal_reason: input.removal_reason.id, note: input.note },
+    });
+    for (const version of removed) {
       const tombstone: Tombstone = {
         removal_reason: input.removal_reason,
         note: input.note,
@@ -145,7 +154,7 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
       await kit.unit('deleteRecord', async (unit) => {
         const state = await lockRecord(unit, id);
         kit.authorize('canDelete', actor, state);
-        await removeLocked(unit, state, input, String(actor.identity.userId ?? 'system'), options);
+        await removeLocked(unit, state, input, actor.identity, options);
       });
     },
 
@@ -171,6 +180,12 @@ export function deletionOperations(kit: RecordKit, views: RecordViews, siteUrl: 
           })
           .where(eq(records.id, id));
         await relinkLatest(unit.tx, state.parent.id);
+        await recordAudit(unit.tx, actor.identity, {
+          action: 'record.restore',
+          subject: { type: 'parent', id: state.parent.id },
+          before: { records: [id], status: 'deleted' },
+          after: { status: 'published' },
+        });
         await createPidService(unit.tx, kit.deps.doiPrefix).onRecordRestored(state.parent.id);
         for (const component of kit.components) {
           await component.onRestoreRecord?.(unit.tx, id, { unit, state });

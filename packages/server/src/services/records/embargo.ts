@@ -1,6 +1,7 @@
 import { createJobQueue } from '../../jobs/queue.ts';
 import type { RecordComponent } from './components.ts';
 import type { RecordDocument } from './document.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { RecordKit } from './kit.ts';
 
 export const EMBARGO_JOB = 'lift-embargo';
@@ -49,7 +50,18 @@ export function liftEmbargoOperation(kit: RecordKit) {
       if (typeof embargo.until === 'string' && embargo.until > now.toISOString().slice(0, 10)) {
         return 'not-due';
       }
-      await repo.updateRecordDocument(recordId, lift(document));
+      const lifted = lift(document);
+      await repo.updateRecordDocument(recordId, lifted);
+      await recordAudit(
+        tx,
+        { userId: null },
+        {
+          action: 'record.embargo_lift',
+          subject: { type: 'parent', id: record.parentId },
+          before: { record: recordId, access: document.access },
+          after: { record: recordId, access: lifted.access },
+        },
+      );
       const draft = await repo.draft(recordId);
       if (draft) await repo.updateDraft(recordId, lift(draft.document));
       for (const component of kit.components) {

@@ -2,6 +2,8 @@ import type { FieldError } from '@arca/schema';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, validationFailed } from '../errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { publishChanges } from '../audit/audit-fields.ts';
 import type { RecordKit } from './kit.ts';
 import type { DraftLoaded, Loaded } from './state.ts';
 import type { ReadOptions, RecordView, RecordViews } from './view.ts';
@@ -79,6 +81,11 @@ export function publishOperations(kit: RecordKit, views: RecordViews) {
         }
         const draft = state.row;
         const previous = state.isPublished ? await repo.record(id) : undefined;
+        await recordAudit(tx, actor.identity, {
+          action: 'record.publish',
+          subject: { type: 'parent', id: state.parent.id },
+          ...publishChanges(id, previous?.document.access, state.document.access),
+        });
         await repo.upsertRecord({
           id,
           parentId: state.parent.id,

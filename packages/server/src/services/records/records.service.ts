@@ -17,6 +17,7 @@ import { readOperations } from './read.ts';
 import type { Loaded } from './state.ts';
 import type { TombstoneInput } from './tombstone.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
 import { updateDraftOperation } from './update-draft.ts';
 import { createViews } from './view.ts';
 
@@ -64,7 +65,7 @@ export function createRecordService(deps: RecordServiceDeps) {
         authorize: (action: RecordAction, actor: Actor) => void;
         remove: (
           input: TombstoneInput,
-          removedBy: string,
+          removedBy: AuditActor,
           options?: DeletionOptions,
         ) => Promise<void>;
       }) => Promise<T>,

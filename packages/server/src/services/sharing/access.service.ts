@@ -49,18 +49,23 @@ export function createAccessService(db: Database, secretKey: string) {
       return row!;
     },
 
-    async createLink(input: {
-      parentId: string;
-      permission: LinkLevel;
-      expiresAt?: string | null;
-      description?: string;
-    }): Promise<LinkRow & { token: string }> {
-      const [row] = await db.insert(secretLinks).values(input).returning();
+    async createLink(
+      input: {
+        parentId: string;
+        permission: LinkLevel;
+        expiresAt?: string | null;
+        description?: string;
+      },
+      on: Database = db,
+    ): Promise<LinkRow & { token: string }> {
+      const [row] = await on.insert(secretLinks).values(input).returning();
       return { ...row!, token: tokens.tokenFor(row!.id) };
     },
 
-    async deleteLink(id: string): Promise<void> {
-      await db.delete(secretLinks).where(eq(secretLinks.id, id));
+    /** Whether there was such a link; `on` a transaction when the caller holds one. */
+    async deleteLink(id: string, on: Database = db): Promise<boolean> {
+      const gone = await on.delete(secretLinks).where(eq(secretLinks.id, id)).returning();
+      return gone.length > 0;
     },
 
     /** The live links behind a set of presented tokens; forged, deleted and expired ones drop out. */

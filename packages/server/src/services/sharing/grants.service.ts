@@ -12,6 +12,8 @@ import type { UserRow } from '../accounts.service.ts';
 import type { GroupRow } from '../groups.service.ts';
 import type { GrantRow } from './access.service.ts';
 import { shownUsers } from '../people.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { grantFields } from '../audit/audit-fields.ts';
 import { groupInvitees } from './group-invitees.ts';
 import { managersOf, type Recipient } from './managers.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
@@ -241,6 +243,13 @@ export function createGrantService(deps: {
             )
             .returning();
           created.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+          for (const row of created) {
+            await recordAudit(tx, actor.identity, {
+              action: 'grant.create',
+              subject: { type: 'parent', id: target.parent.id },
+              after: grantFields(row),
+            });
+          }
           const userInvitees = input.flatMap((grant) => {
             const user =
               grant.subject.type === 'user' ? invited.get(Number(grant.subject.id)) : undefined;
@@ -293,12 +302,23 @@ export function createGrantService(deps: {
       if (!('id' in ref)) checkGroups(ref.type);
       const target = await targets.managed(actor, id);
       const grant = await find(target, ref);
-      const [row] = await db
-        .update(grants)
-        .set({ permission })
-        .where(eq(grants.id, grant.id))
-        .returning();
-      if (!row) throw notFoundFor(ref);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(grants)
+          .set({ permission })
+          .where(eq(grants.id, grant.id))
+          .returning();
+        if (!updated) throw notFoundFor(ref);
+        if (updated.permission !== grant.permission) {
+          await recordAudit(tx, actor.identity, {
+            action: 'grant.update',
+            subject: { type: 'parent', id: target.parent.id },
+            before: grantFields(grant),
+            after: grantFields(updated),
+          });
+        }
+        return updated;
+      });
       const [view] = await present(actor, [row], options.expand === true);
       return view!;
     },
@@ -314,7 +334,15 @@ export function createGrantService(deps: {
         throw new DomainError('invalid', 'ownerNotRemovable');
       }
       const grant = await find(target, ref);
-      await db.delete(grants).where(eq(grants.id, grant.id));
+      await db.transaction(async (tx) => {
+        const gone = await tx.delete(grants).where(eq(grants.id, grant.id)).returning();
+        if (gone.length === 0) return;
+        await recordAudit(tx, actor.identity, {
+          action: 'grant.delete',
+          subject: { type: 'parent', id: target.parent.id },
+          before: grantFields(grant),
+        });
+      });
     },
   };
 }

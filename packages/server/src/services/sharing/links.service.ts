@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { secretLinks } from '../../db/schema.ts';
 import { DomainError, fieldError } from '../errors.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
+import { linkAudit } from '../audit/audit-fields.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
@@ -60,11 +62,22 @@ export function createLinkService(deps: {
       checkPermission(target, input.permission);
       const expiresAt = input.expires_at ?? null;
       checkExpiry(expiresAt);
-      return access.createLink({
-        parentId: target.parent.id,
-        permission: input.permission,
-        expiresAt,
-        description: input.description ?? '',
+      return db.transaction(async (tx) => {
+        const link = await access.createLink(
+          {
+            parentId: target.parent.id,
+            permission: input.permission,
+            expiresAt,
+            description: input.description ?? '',
+          },
+          tx,
+        );
+        await recordAudit(
+          tx,
+          actor.identity,
+          linkAudit('link.create', target.parent.id, null, link),
+        );
+        return link;
       });
     },
 
@@ -94,19 +107,34 @@ export function createLinkService(deps: {
         ...(changes.description !== undefined ? { description: changes.description } : {}),
       };
       if (Object.keys(set).length === 0) return withToken(link);
-      const [row] = await db
-        .update(secretLinks)
-        .set(set)
-        .where(eq(secretLinks.id, link.id))
-        .returning();
-      if (!row) throw linkNotFound();
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(secretLinks)
+          .set(set)
+          .where(eq(secretLinks.id, link.id))
+          .returning();
+        if (!updated) throw linkNotFound();
+        await recordAudit(
+          tx,
+          actor.identity,
+          linkAudit('link.update', target.parent.id, link, updated),
+        );
+        return updated;
+      });
       return withToken(row);
     },
 
     async remove(actor: Actor, id: string, linkId: string): Promise<void> {
       const target = await targets.managed(actor, id);
       const link = await find(target, linkId);
-      await access.deleteLink(link.id);
+      await db.transaction(async (tx) => {
+        if (!(await access.deleteLink(link.id, tx))) return;
+        await recordAudit(
+          tx,
+          actor.identity,
+          linkAudit('link.delete', target.parent.id, link, null),
+        );
+      });
     },
   };
 }

@@ -22,6 +22,20 @@ export interface SecretLink {
   description: string;
   origin?: string | null;
   token: string;
+  /** Arca's caps (null: none), and the usage its managers see. */
+  max_uses?: number | null;
+  max_downloads?: number | null;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
+  usage?: LinkUsage;
+}
+
+export interface LinkUsage {
+  uses: number;
+  downloads: number;
+  /** Approximate: visitor hashes are salted per day. */
+  visitors: number;
+  last_used_at: string | null;
 }
 
 /** The person or group a grant is for, as `?expand=true` resolves it. */
@@ -55,6 +69,10 @@ export interface NewLink {
   permission: LinkPermission;
   expires_at?: string;
   description?: string;
+  max_uses?: number;
+  max_downloads?: number;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
 }
 
 export interface NewGrants {

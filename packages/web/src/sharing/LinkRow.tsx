@@ -5,13 +5,14 @@ import { type SecretLink, useDeleteLink, useUpdateLink } from '../api/sharing.ts
 import { formatDate } from '../i18n/format.ts';
 import { secretLinkUrl } from './link-url.ts';
 import { PermissionSelect } from './PermissionSelect.tsx';
+import { LinkUsage } from './LinkUsage.tsx';
 import { ShareError } from './ShareError.tsx';
 import { useMinimumPending } from './useMinimumPending.ts';
 
 /** SPEC §2: the "Copied" tooltip stays this long. */
 export const COPY_TOOLTIP_MS = 1500;
 
-/** A secret link: description, permission, created, expires; copy and delete. */
+/** A secret link: description and usage, permission, created, expires; copy and delete. */
 export function LinkRow({
   record,
   link,
@@ -31,6 +32,7 @@ export function LinkRow({
     <Table.Tr data-testid="link-row">
       <Table.Td>
         <Text size="sm">{name}</Text>
+        <LinkUsage link={link} />
         <ShareError error={update.error ?? remove.error} />
       </Table.Td>
       <Table.Td>

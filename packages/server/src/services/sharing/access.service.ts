@@ -54,6 +54,10 @@ export function createAccessService(db: Database, secretKey: string) {
       permission: LinkLevel;
       expiresAt?: string | null;
       description?: string;
+      maxUses?: number | null;
+      maxDownloads?: number | null;
+      oneVisitor?: boolean;
+      notifyFirstUse?: boolean;
     }): Promise<LinkRow & { token: string }> {
       const [row] = await db.insert(secretLinks).values(input).returning();
       return { ...row!, token: tokens.tokenFor(row!.id) };

@@ -5,9 +5,11 @@ import { secretLinks } from '../../db/schema.ts';
 import { DomainError, fieldError } from '../errors.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
+import { usageOf, type LinkUsage } from './link-usage.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
-export type LinkWithToken = LinkRow & { token: string };
+/** A link as its managers see it: with its token and, from the links API, its usage. */
+export type LinkWithToken = LinkRow & { token: string; usage?: LinkUsage };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -26,6 +28,19 @@ export function createLinkService(deps: {
 }) {
   const { db, access, targets } = deps;
   const withToken = (row: LinkRow): LinkWithToken => ({ ...row, token: access.tokenFor(row.id) });
+  async function withUsage(rows: LinkRow[]): Promise<LinkWithToken[]> {
+    const usage = await usageOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...withToken(row), usage: usage.get(row.id)! }));
+  }
+  const capsOf = (input: LinkCreate | LinkUpdate) => ({
+    ...(input.max_uses !== undefined ? { maxUses: input.max_uses } : {}),
+    ...(input.max_downloads !== undefined ? { maxDownloads: input.max_downloads } : {}),
+    ...(input.one_visitor !== undefined ? { oneVisitor: input.one_visitor } : {}),
+    ...(input.notify_first_use !== undefined ? { notifyFirstUse: input.notify_first_use } : {}),
+  });
 
   async function find(target: ShareTarget, linkId: string): Promise<LinkRow> {
     if (!UUID.test(linkId)) throw linkNotFound();
@@ -52,7 +67,7 @@ export function createLinkService(deps: {
     async list(actor: Actor, id: string): Promise<LinkWithToken[]> {
       const target = await targets.managed(actor, id);
       const rows = await access.linksOf(target.parent.id);
-      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(withToken);
+      return withUsage(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
     },
 
     async create(actor: Actor, id: string, input: LinkCreate): Promise<LinkWithToken> {
@@ -60,17 +75,21 @@ export function createLinkService(deps: {
       checkPermission(target, input.permission);
       const expiresAt = input.expires_at ?? null;
       checkExpiry(expiresAt);
-      return access.createLink({
+      const link = await access.createLink({
         parentId: target.parent.id,
         permission: input.permission,
         expiresAt,
         description: input.description ?? '',
+        ...capsOf(input),
       });
+      const [withUse] = await withUsage([link]);
+      return withUse!;
     },
 
     async get(actor: Actor, id: string, linkId: string): Promise<LinkWithToken> {
       const target = await targets.managed(actor, id);
-      return withToken(await find(target, linkId));
+      const [link] = await withUsage([await find(target, linkId)]);
+      return link!;
     },
 
     async update(
@@ -92,15 +111,16 @@ export function createLinkService(deps: {
         ...(changes.permission !== undefined ? { permission: changes.permission } : {}),
         ...(changes.expires_at !== undefined ? { expiresAt: changes.expires_at } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...capsOf(changes),
       };
-      if (Object.keys(set).length === 0) return withToken(link);
+      if (Object.keys(set).length === 0) return (await withUsage([link]))[0]!;
       const [row] = await db
         .update(secretLinks)
         .set(set)
         .where(eq(secretLinks.id, link.id))
         .returning();
       if (!row) throw linkNotFound();
-      return withToken(row);
+      return (await withUsage([row]))[0]!;
     },
 
     async remove(actor: Actor, id: string, linkId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe-check.ts';
 import { loggedInPage } from './deposit.helpers.ts';
 import { linkFromOutbox } from './outbox.helpers.ts';
 import { useE2E } from './server.ts';
@@ -59,6 +60,7 @@ describe('a secret link capped in the share dialog', () => {
       const row = dialog.getByTestId('link-row').filter({ hasText: description });
       await row.getByText('Not used yet').waitFor();
       await row.getByText('Maximum uses: 0 of 1').waitFor();
+      expect(await axeViolations(alice)).toEqual([]);
       expect(await sidewaysScroll(alice)).toBe('');
 
       const links = await api('GET', `/api/records/${recordId}/access/links`);
@@ -88,6 +90,7 @@ describe('a secret link capped in the share dialog', () => {
       await dialog.getByRole('tab', { name: /^Links/ }).click();
       await row.getByText(/^Uses: 1 · Downloads: 0 · Visitors: about 1 · Last use: /).waitFor();
       await row.getByText('Limit reached').waitFor();
+      expect(await axeViolations(alice)).toEqual([]);
       expect(await sidewaysScroll(alice)).toBe('');
       const mailed = await linkFromOutbox(e2e, 'alice@demo.arca', /\/records\/[a-z0-9-]+/);
       expect(mailed).toBe(`/records/${recordId}`);

@@ -145,6 +145,25 @@ describe('secret link uses', () => {
     expect(mails[0]!.text).toContain('The secret link "Panel" to "Noticed soil"');
   });
 
+  it('counts a preview link reading a draft, and mails the editor page', async () => {
+    const draft = await createDraft(owner, publishable('Draft under review'));
+    const created = await owner.post(`/api/records/${draft.json.id}/access/links`, {
+      permission: 'preview',
+      max_uses: 1,
+      notify_first_use: true,
+    });
+    const before = await mailCount();
+    const url = `/api/records/${draft.json.id}/draft?token=${created.json.token}`;
+    expect((await t.client().get(url)).status).toBe(200);
+    const refused = await t.client().get(url);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(
+      'This link has reached its limit of uses and no longer gives access.',
+    );
+    const [mail] = await mailsAfter(before);
+    expect(mail!.text).toContain(`/uploads/${draft.json.id}`);
+  });
+
   it('validates caps with 400s naming the field, and can change them', async () => {
     const record = await restrictedWithFile('Validated soil');
     const base = `/api/records/${record.id}/access/links`;

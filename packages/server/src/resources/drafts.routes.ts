@@ -44,6 +44,7 @@ export function draftRoutes({ config, services }: AppContext): FastifyPluginCall
           facts: view.facts,
           recordId: view.row.id,
           title: titleOf(view.document.metadata),
+          draft: true,
         });
         return send(request, reply, view);
       },

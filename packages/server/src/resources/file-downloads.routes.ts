@@ -64,6 +64,7 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
         recordId: id,
         title,
         fileKey: file.entry.key,
+        draft: scope === 'draft',
       });
     }
     if (!bodyless && scope === 'record') {
@@ -129,6 +130,7 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
         recordId: id,
         title: archive.title,
         fileKey: `${archive.name}.zip`,
+        draft: scope === 'draft',
       });
     }
     if (!bodyless && scope === 'record') {

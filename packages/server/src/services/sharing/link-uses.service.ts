@@ -22,6 +22,8 @@ export interface LinkUse {
   title: string;
   /** The downloaded file's key; absent for a read of the record. */
   fileKey?: string;
+  /** A draft's use (a preview link) mails the owner its editor page, not a record page. */
+  draft?: boolean;
 }
 
 /** A record's title from its metadata, for the first-use mail. */
@@ -102,7 +104,7 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
             params: {
               title: use.title,
               link: spent.description || linkId.slice(0, 8),
-              url: `${deps.siteUrl}/records/${use.recordId}`,
+              url: `${deps.siteUrl}/${use.draft ? 'uploads' : 'records'}/${use.recordId}`,
             },
           });
         }

@@ -49,10 +49,14 @@ export function LinkRow({
         />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{date(link.created_at)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {date(link.created_at)}
+        </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{link.expires_at ? date(link.expires_at) : t('sharing.links.never')}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {link.expires_at ? date(link.expires_at) : t('sharing.links.never')}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">

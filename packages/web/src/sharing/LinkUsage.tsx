@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SecretLink } from '../api/sharing.ts';
 import { formatRelativeTime } from '../i18n/format.ts';
@@ -48,19 +48,15 @@ export function LinkUsage({ link }: { link: SecretLink }) {
             : t('sharing.links.unused')}
         </Text>
       )}
-      {(caps.length > 0 || isUsedUp(link)) && (
-        <Group gap={4} data-testid="link-caps">
-          {isUsedUp(link) && (
-            <Badge size="xs" color="red" variant="light">
-              {t('sharing.links.limitReached')}
-            </Badge>
-          )}
-          {caps.map((cap) => (
-            <Badge key={cap} size="xs" variant="outline" tt="none">
-              {cap}
-            </Badge>
-          ))}
-        </Group>
+      {isUsedUp(link) && (
+        <Text size="xs" c="red.9" fw={700}>
+          {t('sharing.links.limitReached')}
+        </Text>
+      )}
+      {caps.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="link-caps">
+          {caps.join(' · ')}
+        </Text>
       )}
     </>
   );

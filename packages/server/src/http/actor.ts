@@ -64,10 +64,11 @@ async function resolve(
     identity.communities ??
       (identity.userId === null ? [] : services.communities.membershipsOf(identity.userId)),
   ]);
-  const browser = browserOf(request, secretKey);
+  // Only a caller holding links needs a browser id (the common case holds none).
+  const browser = links.length > 0 ? browserOf(request, secretKey) : null;
   const refused: { id: string; parentId: string; reason: LinkRefusal }[] = [];
   const usable = links.filter((link) => {
-    const reason = linkRefusal(link, browser.mark);
+    const reason = linkRefusal(link, browser!.mark);
     if (reason) refused.push({ id: link.id, parentId: link.parentId, reason });
     return reason === null;
   });
@@ -81,7 +82,7 @@ async function resolve(
     if (kept.length) void reply.setCookie(LINKS_COOKIE, kept.join(' '), cookie);
     else void reply.clearCookie(LINKS_COOKIE, cookie);
   }
-  if (browser.fresh && usable.some((link) => link.oneVisitor)) {
+  if (browser?.fresh && usable.some((link) => link.oneVisitor)) {
     void reply.setCookie(LINK_BROWSER_COOKIE, browser.id, { ...cookie, maxAge: 400 * 86_400 });
   }
   return {
@@ -94,14 +95,18 @@ async function resolve(
       permission: link.permission as LinkLevel,
     })),
     refusedLinks: refused,
-    linkVisit: {
-      visitor: {
-        userId: identity.userId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      },
-      browserMark: browser.mark,
-    },
+    ...(browser
+      ? {
+          linkVisit: {
+            visitor: {
+              userId: identity.userId,
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? '',
+            },
+            browserMark: browser.mark,
+          },
+        }
+      : {}),
     communities: [...communities],
   };
 }

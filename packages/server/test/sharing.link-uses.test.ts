@@ -63,6 +63,17 @@ describe('secret link uses', () => {
     const usage = await usageOf(record.id, id);
     expect(usage).toMatchObject({ uses: 3, downloads: 1, visitors: 2 });
     expect(Date.now() - Date.parse(usage.last_used_at)).toBeLessThan(60_000);
+    // The audit: each use, newest first, with its version, file and visitor hash.
+    const audit = await owner.get(`/api/records/${record.id}/access/links/${id}/uses`);
+    expect(audit.status).toBe(200);
+    expect(audit.json.hits.total).toBe(3);
+    const uses = audit.json.hits.hits as { record_id: string; file: string | null }[];
+    expect(uses.map((use) => [use.record_id, use.file])).toEqual([
+      [record.id, null],
+      [record.id, 'data.csv'],
+      [record.id, null],
+    ]);
+    expect(JSON.stringify(audit.json)).not.toContain('127.0.0.1');
     // The owner's own reads need no link: they are no use of it.
     await owner.get(`/api/records/${record.id}?token=${token}`);
     expect((await usageOf(record.id, id)).uses).toBe(3);
@@ -198,6 +209,8 @@ describe('secret link uses', () => {
     for (const client of [viewer.client, holder, t.client()]) {
       expect((await client.get(`/api/records/${record.id}/access/links`)).status).toBe(403);
       expect((await client.get(`/api/records/${record.id}/access/links/${id}`)).status).toBe(403);
+      const audit = await client.get(`/api/records/${record.id}/access/links/${id}/uses`);
+      expect(audit.status).toBe(403);
       const read = await client.get(`/api/records/${record.id}`);
       expect(JSON.stringify(read.json)).not.toContain('"usage"');
       expect(read.json.parent?.access?.links).toBeUndefined();

@@ -34,6 +34,21 @@ export function serializeLink(link: LinkWithToken) {
   };
 }
 
+/** One use of a secret link: when, which version, which file (null: a read), whose hash. */
+export function serializeLinkUse(use: {
+  usedAt: Date;
+  recordId: string;
+  fileKey: string | null;
+  visitor: string;
+}) {
+  return {
+    used_at: isoDate(use.usedAt),
+    record_id: use.recordId,
+    file: use.fileKey,
+    visitor: use.visitor,
+  };
+}
+
 /**
  * A grant (API.md §3.2), its id stable rather than a list index; with
  * `expand`, the subject as the share dialog shows it (SPEC §3).

@@ -1,4 +1,4 @@
-import { count, countDistinct, inArray, max } from 'drizzle-orm';
+import { count, countDistinct, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { secretLinkUses } from '../../db/schema.ts';
 
@@ -37,4 +37,26 @@ export async function usageOf(db: Database, linkIds: string[]): Promise<Map<stri
     });
   }
   return result;
+}
+
+/** The most uses one answer lists: an audit reads the newest. */
+export const RECENT_USES = 100;
+
+/** A link's newest uses, newest first, and how many there are in all. */
+export async function recentUses(db: Database, linkId: string) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        usedAt: secretLinkUses.usedAt,
+        recordId: secretLinkUses.recordId,
+        fileKey: secretLinkUses.fileKey,
+        visitor: secretLinkUses.visitor,
+      })
+      .from(secretLinkUses)
+      .where(eq(secretLinkUses.linkId, linkId))
+      .orderBy(desc(secretLinkUses.usedAt))
+      .limit(RECENT_USES),
+    db.select({ n: count() }).from(secretLinkUses).where(eq(secretLinkUses.linkId, linkId)),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -5,7 +5,7 @@ import { secretLinks } from '../../db/schema.ts';
 import { DomainError, fieldError } from '../errors.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
-import { usageOf, type LinkUsage } from './link-usage.ts';
+import { recentUses, usageOf, type LinkUsage } from './link-usage.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
 /** A link as its managers see it: with its token and, from the links API, its usage. */
@@ -121,6 +121,13 @@ export function createLinkService(deps: {
         .returning();
       if (!row) throw linkNotFound();
       return (await withUsage([row]))[0]!;
+    },
+
+    /** The audit of a link: its newest uses (when, which version, which file, whose hash). */
+    async uses(actor: Actor, id: string, linkId: string) {
+      const target = await targets.managed(actor, id);
+      const link = await find(target, linkId);
+      return recentUses(db, link.id);
     },
 
     async remove(actor: Actor, id: string, linkId: string): Promise<void> {

@@ -1,9 +1,10 @@
+import type { ErrorMessageKey } from '@arca/schema';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { secretLinks, secretLinkUses } from '../../db/schema.ts';
 import { users } from '../../db/schema.accounts.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { can, type LinkRefusal, type LinkVisit } from '../../permissions/policy.ts';
+import { can, type LinkVisit } from '../../permissions/policy.ts';
 import {
   recordPolicy,
   type Actor,
@@ -114,13 +115,15 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
   }
 
   /** Why `linkId` refused the use just tried (read after the failed UPDATE). */
-  async function refusalOf(linkId: string, download: boolean): Promise<LinkRefusal> {
+  async function refusalOf(linkId: string, download: boolean): Promise<ErrorMessageKey> {
     const [row] = await db.select().from(secretLinks).where(eq(secretLinks.id, linkId));
-    if (row && row.maxUses !== null && row.useCount >= row.maxUses) return 'linkUsesExhausted';
-    if (download && row?.maxDownloads != null && row.downloadCount >= row.maxDownloads) {
+    // Deleted or expired in the meantime: no link, so nothing to explain.
+    if (!row || (row.expiresAt !== null && row.expiresAt < today())) return 'permissionDenied';
+    if (row.maxUses !== null && row.useCount >= row.maxUses) return 'linkUsesExhausted';
+    if (download && row.maxDownloads !== null && row.downloadCount >= row.maxDownloads) {
       return 'linkDownloadsExhausted';
     }
-    return row?.oneVisitor ? 'linkBoundToOtherVisitor' : 'linkUsesExhausted';
+    return row.oneVisitor ? 'linkBoundToOtherVisitor' : 'permissionDenied';
   }
 
   return {
@@ -135,7 +138,7 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
       if (held.length === 0 || !actor.linkVisit) return;
       const others = actor.links.filter((link) => link.parentId !== parentId);
       if (can(recordPolicy, use.action, { ...actor, links: others }, use.facts)) return;
-      let refusal: LinkRefusal | undefined;
+      let refusal: ErrorMessageKey | undefined;
       for (const link of held) {
         const alone = { ...actor, links: [...others, link] };
         if (!can(recordPolicy, use.action, alone, use.facts)) continue;

@@ -46,7 +46,7 @@ describe('a secret link capped in the share dialog', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`the owner caps a link at one use, a visitor uses it, the next is refused (${name})`, async () => {
+    it(`the owner caps a link at one use, a visitor uses it, the next is refused until the cap is raised (${name})`, async () => {
       await alice.setViewportSize(viewport);
       await alice.goto(`${e2e.server.url}/records/${recordId}`);
       await alice.getByRole('button', { name: 'Share', exact: true }).click();
@@ -74,6 +74,7 @@ describe('a secret link capped in the share dialog', () => {
       await visitor.context().close();
 
       const late = await (await e2e.browser.newContext({ viewport })).newPage();
+      // Refused: the page says why.
       await late.goto(url);
       await late
         .getByText('This link has reached its limit of uses and no longer gives access.')
@@ -94,6 +95,18 @@ describe('a secret link capped in the share dialog', () => {
       expect(await sidewaysScroll(alice)).toBe('');
       const mailed = await linkFromOutbox(e2e, 'alice@demo.arca', /\/records\/[a-z0-9-]+/);
       expect(mailed).toBe(`/records/${recordId}`);
+
+      // Raising the cap lets the late visitor in.
+      await row.getByRole('button', { name: `Limits of ${description}` }).click();
+      const limits = alice.getByRole('dialog', { name: `Limits of ${description}` });
+      await limits.getByLabel('Maximum uses').fill('2');
+      await limits.getByRole('button', { name: 'Save limits' }).click();
+      await row.getByText(/Maximum uses: 1 of 2/).waitFor();
+      expect(await axeViolations(alice)).toEqual([]);
+      const again = await (await e2e.browser.newContext({ viewport })).newPage();
+      await again.goto(url);
+      await again.getByRole('heading', { name: 'Lichen survey, capped link' }).waitFor();
+      await again.context().close();
     });
   }
 });

@@ -75,6 +75,15 @@ export interface NewLink {
   notify_first_use?: boolean;
 }
 
+/** What a link's PATCH changes; a cap of null removes it. */
+export interface LinkChanges {
+  permission?: LinkPermission;
+  max_uses?: number | null;
+  max_downloads?: number | null;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
+}
+
 export interface NewGrants {
   subjects: { type: 'user' | 'role'; id: string }[];
   permission: GrantPermission;
@@ -132,8 +141,8 @@ export function useCreateLink(record: RecordJson) {
 export function useUpdateLink(record: RecordJson) {
   const refresh = useRefresh(record);
   return useMutation({
-    mutationFn: ({ id, permission }: { id: string; permission: LinkPermission }) =>
-      api.patch<SecretLink>(`${linkOf(record, 'access_links')}/${id}`, { permission }),
+    mutationFn: ({ id, ...changes }: { id: string } & LinkChanges) =>
+      api.patch<SecretLink>(`${linkOf(record, 'access_links')}/${id}`, changes),
     onSuccess: refresh,
   });
 }

@@ -6,6 +6,7 @@ import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { siteConfig } from '../test/fixtures.ts';
 import { buildRecord } from '../test/records.ts';
 import { LinkForm } from './LinkForm.tsx';
+import { LinkLimitsEditor } from './LinkLimitsEditor.tsx';
 import { LinkUsage } from './LinkUsage.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -75,5 +76,26 @@ describe('link limits', () => {
     renderWithProviders(<LinkUsage link={{ ...link, usage: spent }} />);
     expect(await screen.findByText('Limit reached')).toBeInTheDocument();
     expect(screen.getByTestId('link-usage')).toHaveTextContent('Not used yet');
+  });
+
+  it('changes the limits of an existing link, an emptied cap as none', async () => {
+    const requests = mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      [`PATCH ${api}/l1`]: reply(200, link),
+    });
+    const { user } = renderWithProviders(
+      <LinkLimitsEditor record={record} link={link} id="l1" name="For reviewers" />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Limits of For reviewers' }));
+    const uses = await screen.findByLabelText('Maximum uses');
+    expect(uses).toHaveValue('20');
+    await user.clear(uses);
+    await user.type(screen.getByLabelText('Maximum downloads'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { max_uses: null, max_downloads: 5, one_visitor: true, notify_first_use: false },
+      ]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { MAX_LINK_CAP } from '@arca/schema';
 import { Checkbox, NumberInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { LinkChanges, SecretLink } from '../api/sharing.ts';
 
 /** The optional caps and notice of a new link; an empty cap is no limit. */
 export interface LinkLimitsValue {
@@ -24,6 +25,26 @@ export function limitsBody(value: LinkLimitsValue) {
     ...(value.maxDownloads !== '' ? { max_downloads: value.maxDownloads } : {}),
     ...(value.oneVisitor ? { one_visitor: true } : {}),
     ...(value.notifyFirstUse ? { notify_first_use: true } : {}),
+  };
+}
+
+/** The limits a link has, as the form shows them. */
+export function limitsOf(link: SecretLink): LinkLimitsValue {
+  return {
+    maxUses: link.max_uses ?? '',
+    maxDownloads: link.max_downloads ?? '',
+    oneVisitor: link.one_visitor ?? false,
+    notifyFirstUse: link.notify_first_use ?? false,
+  };
+}
+
+/** The limits as a PATCH sends them: every one, an empty cap as null (no limit). */
+export function limitsChanges(value: LinkLimitsValue): LinkChanges {
+  return {
+    max_uses: value.maxUses === '' ? null : value.maxUses,
+    max_downloads: value.maxDownloads === '' ? null : value.maxDownloads,
+    one_visitor: value.oneVisitor,
+    notify_first_use: value.notifyFirstUse,
   };
 }
 

@@ -5,6 +5,7 @@ import { type SecretLink, useDeleteLink, useUpdateLink } from '../api/sharing.ts
 import { formatDate } from '../i18n/format.ts';
 import { secretLinkUrl } from './link-url.ts';
 import { PermissionSelect } from './PermissionSelect.tsx';
+import { LinkLimitsEditor } from './LinkLimitsEditor.tsx';
 import { LinkUsage } from './LinkUsage.tsx';
 import { ShareError } from './ShareError.tsx';
 import { useMinimumPending } from './useMinimumPending.ts';
@@ -12,7 +13,7 @@ import { useMinimumPending } from './useMinimumPending.ts';
 /** SPEC §2: the "Copied" tooltip stays this long. */
 export const COPY_TOOLTIP_MS = 1500;
 
-/** A secret link: description and usage, permission, created, expires; copy and delete. */
+/** A secret link: description and usage, permission, created, expires; limits, copy, delete. */
 export function LinkRow({
   record,
   link,
@@ -60,6 +61,7 @@ export function LinkRow({
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
+          <LinkLimitsEditor record={record} link={link} id={id} name={name} />
           <CopyButton value={secretLinkUrl(record, link)} timeout={COPY_TOOLTIP_MS}>
             {({ copied, copy }) => (
               <Tooltip label={t('sharing.links.copied')} opened={copied} withArrow>

@@ -31,7 +31,7 @@ export function LinksTab({
         </Text>
       )}
       {listed.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={720}>
           <Table>
             <Table.Thead>
               <Table.Tr>

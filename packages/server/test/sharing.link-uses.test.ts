@@ -106,6 +106,12 @@ describe('secret link uses', () => {
     );
     const files = await visitor.get(`/api/records/${record.id}/files`);
     expect(files.status).toBe(403);
+    // "Who can see this" no longer lists it.
+    const explained = await owner.get(`/api/records/${record.id}/access/explain`);
+    const ids = (explained.json.hits.hits as { subject: { id?: string } }[]).map(
+      (r) => r.subject.id,
+    );
+    expect(ids).not.toContain(capped.id);
     // Translated for the caller's language.
     const german = await visitor.get(`/api/records/${record.id}`, {
       headers: { 'accept-language': 'de' },

@@ -74,6 +74,7 @@ export const validationMessages = {
   invalidExpiryDate: 'Expiration date must be a date in the format YYYY-MM-DD.',
   linkExpiryPast: 'Expiration date must be set to the future',
   linkPostpone: 'Cannot postpone expiration of links',
+  linkCapInvalid: 'Must be a whole number from 1 to 1000000, or empty for no limit.',
   linkViewUnpublished:
     'A view link needs a published version: this record has not been published yet.',
   grantsCount: 'Give between 1 and 100 grants.',
@@ -181,6 +182,11 @@ export const errorMessages = {
   grantExists: 'Grant for this user/role already exists within this record.',
   ownerNotRemovable: 'The owner of a record cannot be removed from it.',
   linkUpdateNotAllowed: 'Secret links cannot be replaced: change them with PATCH.',
+  linkUsesExhausted: 'This link has reached its limit of uses and no longer gives access.',
+  linkDownloadsExhausted:
+    'This link has reached its limit of file downloads and no longer lets files be downloaded.',
+  linkBoundToOtherVisitor:
+    'This link can only be used by the first browser that opened it, and that was another one.',
   // Communities, reviews and requests (SPEC §4-§5; API.md §4.2, §4.3, §5.1).
   communityCreationRestricted: 'Only administrators may create communities on this site.',
   communitySlugTaken: 'A community with this identifier already exists.',

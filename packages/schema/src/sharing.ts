@@ -28,10 +28,35 @@ const linkExpiry = z
 
 const description = z.string(msg('notAString')).trim().max(255, msg('tooLong'));
 
+/** The most uses or downloads a link can be capped at. */
+export const MAX_LINK_CAP = 1_000_000;
+
+/** A cap on a link's uses or downloads: a whole number from 1, or null for none. */
+const linkCap = z.union(
+  [
+    z
+      .number(msg('linkCapInvalid'))
+      .int(msg('linkCapInvalid'))
+      .min(1, msg('linkCapInvalid'))
+      .max(MAX_LINK_CAP, msg('linkCapInvalid')),
+    z.null(),
+  ],
+  msg('linkCapInvalid'),
+);
+
+/** The optional limits and notice of a link (Arca: links you can audit and cap). */
+const linkOptions = {
+  max_uses: linkCap.optional(),
+  max_downloads: linkCap.optional(),
+  one_visitor: z.boolean(msg('notABoolean')).optional(),
+  notify_first_use: z.boolean(msg('notABoolean')).optional(),
+};
+
 export const linkCreate = z.object({
   permission: linkPermission,
   expires_at: linkExpiry.optional(),
   description: description.optional(),
+  ...linkOptions,
 });
 export type LinkCreate = z.infer<typeof linkCreate>;
 
@@ -39,6 +64,7 @@ export const linkUpdate = z.object({
   permission: linkPermission.optional(),
   expires_at: linkExpiry.optional(),
   description: description.optional(),
+  ...linkOptions,
 });
 export type LinkUpdate = z.infer<typeof linkUpdate>;
 

@@ -66,9 +66,11 @@ describe('secret links', () => {
     });
     expect(changed.json.token).toBe(created.json.token);
 
-    // Links show in the record for those who manage it.
+    // Links show in the record for those who manage it; their usage only in the links API.
     const read = await owner.get(`/api/records/${record.id}`);
-    expect(read.json.parent.access.links).toEqual([changed.json]);
+    const { usage, ...embedded } = changed.json;
+    expect(usage).toEqual({ uses: 0, downloads: 0, visitors: 0, last_used_at: null });
+    expect(read.json.parent.access.links).toEqual([embedded]);
 
     const put = await owner.put(`${base}/${created.json.id}`, { permission: 'view' });
     expect(put.status).toBe(405);

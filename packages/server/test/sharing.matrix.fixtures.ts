@@ -29,6 +29,8 @@ export const ACTORS = [
   'linkEdit',
   'linkExpired', // an `edit` link past its expiry date
   'linkDeleted', // an `edit` link deleted by the owner
+  'linkUsedUp', // an `edit` link whose uses are all spent
+  'linkBoundElsewhere', // an `edit` one-visitor link bound to another browser
   'curator', // curator of the record's community
   'reader', // reader of the record's community
   'reviewer', // curator of the community the submission is submitted to
@@ -196,6 +198,8 @@ export async function matrixSetup(t: TestApp) {
       linkEdit: 'edit',
       linkExpired: 'edit',
       linkDeleted: 'edit',
+      linkUsedUp: 'edit',
+      linkBoundElsewhere: 'edit',
     };
     const linkLevel = linkLevels[kind];
     if (linkLevel) {
@@ -205,6 +209,18 @@ export async function matrixSetup(t: TestApp) {
         await t.db
           .update(secretLinks)
           .set({ expiresAt: '2020-01-01' })
+          .where(eq(secretLinks.id, held.id));
+      }
+      if (kind === 'linkUsedUp') {
+        await t.db
+          .update(secretLinks)
+          .set({ maxUses: 3, useCount: 3 })
+          .where(eq(secretLinks.id, held.id));
+      }
+      if (kind === 'linkBoundElsewhere') {
+        await t.db
+          .update(secretLinks)
+          .set({ oneVisitor: true, boundBrowser: 'another-browser' })
           .where(eq(secretLinks.id, held.id));
       }
       if (kind === 'linkDeleted') {

@@ -114,6 +114,10 @@ export const ROWS = {
     call: (f) => f.call('GET', `${access(f)}/links/${f.spareLinkId}`),
     ability: ['record', 'can_manage_access'],
   },
+  'read link uses': {
+    call: (f) => f.call('GET', `${access(f)}/links/${f.spareLinkId}/uses`),
+    ability: ['record', 'can_manage_access'],
+  },
   'change link': {
     call: (f) =>
       f.call('PATCH', `${access(f)}/links/${f.spareLinkId}`, { body: { description: 'Changed' } }),

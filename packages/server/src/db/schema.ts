@@ -232,8 +232,40 @@ export const secretLinks = pgTable(
     expiresAt: date('expires_at'),
     origin: text('origin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Caps (null: none): uses of any kind, and file downloads among them. */
+    maxUses: integer('max_uses'),
+    maxDownloads: integer('max_downloads'),
+    /** Only the first browser that uses it may use it again. */
+    oneVisitor: boolean('one_visitor').notNull().default(false),
+    /** The bound browser, as an HMAC of its cookie (one-visitor links). */
+    boundBrowser: text('bound_browser'),
+    /** Mail the record's owner when the link is used the first time. */
+    notifyFirstUse: boolean('notify_first_use').notNull().default(false),
+    /** Spent atomically with the caps' check, so parallel uses cannot overrun them. */
+    useCount: integer('use_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
   },
   (t) => [index('secret_links_parent').on(t.parentId)],
+);
+
+/**
+ * Each use of a secret link: what it opened and a salted, daily-rotating hash
+ * of who (the statistics' visitor hash), never an address.
+ */
+export const secretLinkUses = pgTable(
+  'secret_link_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => secretLinks.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    recordId: text('record_id').notNull(),
+    /** The downloaded file's key; null for a read of the record. */
+    fileKey: text('file_key'),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [index('secret_link_uses_link').on(t.linkId, t.usedAt)],
 );
 
 /** Persistent identifiers, unique per scheme across all records. */

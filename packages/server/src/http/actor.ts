@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { createHmac, randomBytes } from 'node:crypto';
+import type { LinkRefusal } from '../permissions/policy.ts';
 import type { Actor, LinkLevel } from '../permissions/records.policy.ts';
+import { linkRefusal } from '../services/sharing/link-refusal.ts';
 import type { AppContext, Services } from './context.ts';
 
 export const LINKS_COOKIE = 'links';
+/** A random id of the browser, set only when it holds a one-visitor link (what binds it). */
+export const LINK_BROWSER_COOKIE = 'link_browser';
 /** Guests' access-request tokens, remembered like secret links. */
 export const REQUEST_TOKENS_COOKIE = 'access_requests';
 const MAX_REMEMBERED_LINKS = 20;
@@ -30,7 +35,7 @@ export function withActor(
   const secure = config.siteUrl.startsWith('https:');
   return async (scope) => {
     scope.addHook('preHandler', async (request, reply) => {
-      request.actor = await resolve(request, reply, services, secure);
+      request.actor = await resolve(request, reply, services, secure, config.secretKey);
     });
     await scope.register(routes);
   };
@@ -45,6 +50,7 @@ async function resolve(
   reply: FastifyReply,
   services: Services,
   secure: boolean,
+  secretKey: string,
 ): Promise<Actor> {
   const { identity } = request;
   const query = request.query as { token?: unknown } | undefined;
@@ -58,31 +64,49 @@ async function resolve(
     identity.communities ??
       (identity.userId === null ? [] : services.communities.membershipsOf(identity.userId)),
   ]);
+  // Only a caller holding links needs a browser id (the common case holds none).
+  const browser = links.length > 0 ? browserOf(request, secretKey) : null;
+  const refused: { id: string; parentId: string; reason: LinkRefusal }[] = [];
+  const usable = links.filter((link) => {
+    const reason = linkRefusal(link, browser!.mark);
+    if (reason) refused.push({ id: link.id, parentId: link.parentId, reason });
+    return reason === null;
+  });
+  // Refused links stay remembered, so later pages can still say why they give nothing.
   const validIds = new Set(links.map((link) => link.id));
   const kept = presented
     .filter((token) => validIds.has(token.slice(0, token.indexOf('.'))))
     .slice(0, MAX_REMEMBERED_LINKS);
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
   if (kept.join(' ') !== remembered.join(' ')) {
-    if (kept.length) {
-      void reply.setCookie(LINKS_COOKIE, kept.join(' '), {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-      });
-    } else {
-      void reply.clearCookie(LINKS_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    }
+    if (kept.length) void reply.setCookie(LINKS_COOKIE, kept.join(' '), cookie);
+    else void reply.clearCookie(LINKS_COOKIE, cookie);
+  }
+  if (browser?.fresh && usable.some((link) => link.oneVisitor)) {
+    void reply.setCookie(LINK_BROWSER_COOKIE, browser.id, { ...cookie, maxAge: 400 * 86_400 });
   }
   return {
     identity,
     requestTokens: requestTokens(request, reply, services, secure),
     groups: [...groups],
-    links: links.map((link) => ({
+    links: usable.map((link) => ({
       id: link.id,
       parentId: link.parentId,
       permission: link.permission as LinkLevel,
     })),
+    refusedLinks: refused,
+    ...(browser
+      ? {
+          linkVisit: {
+            visitor: {
+              userId: identity.userId,
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? '',
+            },
+            browserMark: browser.mark,
+          },
+        }
+      : {}),
     communities: [...communities],
   };
 }
@@ -126,5 +150,14 @@ export async function rememberPageToken(
   const query = request.query as { token?: unknown; access_request_token?: unknown } | undefined;
   const offered = (value: unknown) => typeof value === 'string' && value !== '';
   if (!offered(query?.token) && !offered(query?.access_request_token)) return;
-  await resolve(request, reply, services, config.siteUrl.startsWith('https:'));
+  await resolve(request, reply, services, config.siteUrl.startsWith('https:'), config.secretKey);
+}
+
+/** This browser's id (new when it has none yet) and its HMAC, the only form stored. */
+function browserOf(request: FastifyRequest, secretKey: string) {
+  const known = request.cookies[LINK_BROWSER_COOKIE];
+  const fresh = !known || !/^[A-Za-z0-9_-]{22,64}$/.test(known);
+  const id = fresh ? randomBytes(18).toString('base64url') : known;
+  const mark = createHmac('sha256', secretKey).update(`link-browser:${id}`).digest('base64url');
+  return { id, fresh, mark };
 }

@@ -14,6 +14,9 @@ export const mailMessages = {
   grantSubject: '{{grantor}} shared "{{title}}" with you',
   grantBody: '{{grantor}} gave you {{permission}} access to "{{title}}".',
   grantAction: 'Open the record',
+  linkFirstUseSubject: 'Your secret link to "{{title}}" was used for the first time',
+  linkFirstUseBody:
+    'The secret link "{{link}}" to "{{title}}" has just been used for the first time. The share dialog of the record shows how it is used; there you can limit or delete it.',
 
   requestReceivedSubject: 'Access request for "{{title}}"',
   requestReceivedBody: '{{requester}} asked for access to the files of "{{title}}".',

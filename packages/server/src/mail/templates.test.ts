@@ -11,6 +11,10 @@ describe('mail templates', () => {
   it('render every notification with its subject, text, link and footer', () => {
     const expected: Record<MailTemplate, [string, string]> = {
       'grant-notification': ['Ann shared "Soil" with you', 'Ann gave you manage access to "Soil".'],
+      'link-first-use': [
+        'Your secret link to "Soil" was used for the first time',
+        'The secret link "For reviewers" to "Soil" has just been used for the first time.',
+      ],
       'access-request-received': [
         'Access request for "Soil"',
         'Ben asked for access to the files of "Soil".',
@@ -100,6 +104,7 @@ describe('mail templates', () => {
         address: 'new@example.org',
         provider: 'ORCID',
         count: '2',
+        link: 'For reviewers',
         files: 'abc/a.csv, abc/b.csv',
       });
       const [subject, phrase] = expected[name];

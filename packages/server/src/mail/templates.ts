@@ -26,6 +26,12 @@ export const MAIL_TEMPLATES = {
     body: ['grantBody'],
     action: { label: 'grantAction', url: 'url' },
   },
+  // A secret link whose owner asked to hear of its first use.
+  'link-first-use': {
+    subject: 'linkFirstUseSubject',
+    body: ['linkFirstUseBody'],
+    action: { label: 'grantAction', url: 'url' },
+  },
   'access-request-received': {
     subject: 'requestReceivedSubject',
     body: ['requestReceivedBody'],
@@ -188,6 +194,8 @@ export interface MailParams {
   /** How many stored files failed a fixity check, and the first of them. */
   count?: string;
   files?: string;
+  /** A secret link's description (or the start of its id). */
+  link?: string;
 }
 
 /** Renders a template in a language, as text and as HTML. */

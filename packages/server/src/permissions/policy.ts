@@ -40,6 +40,20 @@ export interface Actor {
   communities?: { id: string; role: CommunityRole }[];
   /** Access requests whose guest token the caller presented (API.md §3.5). */
   requestTokens?: string[];
+  /** Links presented but refused (used up, or bound to another browser), to say why. */
+  refusedLinks?: { id: string; parentId: string; reason: LinkRefusal }[];
+  /** Who presents the links: their uses are recorded and one-visitor links bound to it. */
+  linkVisit?: LinkVisit;
+}
+
+export type LinkRefusal =
+  'linkUsesExhausted' | 'linkDownloadsExhausted' | 'linkBoundToOtherVisitor';
+
+/** A link user as a request knows it; stored only hashed (the statistics' visitor hash). */
+export interface LinkVisit {
+  visitor: { userId: number | null; ip: string; userAgent: string };
+  /** An HMAC of the browser's own cookie: what a one-visitor link is bound to. */
+  browserMark: string;
 }
 
 /** A rule of a policy over resources of type R. */

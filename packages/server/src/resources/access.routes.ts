@@ -7,7 +7,11 @@ import { HttpError } from '../http/errors.ts';
 import { linkBuilder } from '../http/links.ts';
 import type { GrantRef, GrantView, SubjectType } from '../services/sharing/grants.service.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
-import { serializeGrant, serializeLink } from './serializers/sharing.serializer.ts';
+import {
+  serializeGrant,
+  serializeLink,
+  serializeLinkUse,
+} from './serializers/sharing.serializer.ts';
 import { UI_JSON } from './serializers/vocabulary.serializer.ts';
 
 const recordId = z.object({ id: z.string().min(1).max(100) });
@@ -73,6 +77,23 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
         serializeLink(
           await services.links.get(request.actor, request.params.id, request.params.linkId),
         ),
+    );
+
+    app.get(
+      `${base}/links/:linkId/uses`,
+      {
+        schema: {
+          tags,
+          summary: "A secret link's newest uses (its record's managers only)",
+          params: linkParams,
+          querystring: query,
+        },
+      },
+      async (request) => {
+        const { params, actor } = request;
+        const { rows, total } = await services.links.uses(actor, params.id, params.linkId);
+        return { hits: { hits: rows.map(serializeLinkUse), total } };
+      },
     );
 
     app.patch(

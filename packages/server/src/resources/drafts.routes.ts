@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../http/context.ts';
+import { titleOf } from '../services/sharing/link-uses.service.ts';
 import {
   expectedRevision,
   idParams,
@@ -38,6 +39,13 @@ export function draftRoutes({ config, services }: AppContext): FastifyPluginCall
           request.params.id,
           request.query,
         );
+        await services.linkUses.spend(request.actor, {
+          action: 'canReadDraft',
+          facts: view.facts,
+          recordId: view.row.id,
+          title: titleOf(view.document.metadata),
+          draft: true,
+        });
         return send(request, reply, view);
       },
     );

@@ -29,7 +29,12 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     key: string,
     download: boolean,
   ) {
-    const { file, open, parentId } = await files.content(request.actor, id, scope, key);
+    const { file, open, parentId, facts, title } = await files.content(
+      request.actor,
+      id,
+      scope,
+      key,
+    );
     const size = file.object.size ?? 0;
     const etag = `"${(file.object.checksum ?? '').replace(/^md5:/, '')}"`;
     void reply
@@ -51,6 +56,17 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
     }
     void reply.type(file.entry.mimetype);
     const bodyless = request.method === 'HEAD';
+    // Every request that sends bytes spends a secret link's download (ranges too: a cap holds).
+    if (!bodyless) {
+      await services.linkUses.spend(request.actor, {
+        action: scope === 'draft' ? 'canReadDraftFiles' : 'canReadFiles',
+        facts,
+        recordId: id,
+        title,
+        fileKey: file.entry.key,
+        draft: scope === 'draft',
+      });
+    }
     if (!bodyless && scope === 'record') {
       const event = {
         recordId: id,
@@ -107,6 +123,16 @@ export function fileDownloadRoutes({ services }: AppContext): FastifyPluginCallb
       });
     }
     const bodyless = request.method === 'HEAD';
+    if (!bodyless) {
+      await services.linkUses.spend(request.actor, {
+        action: scope === 'draft' ? 'canReadDraftFiles' : 'canReadFiles',
+        facts: archive.facts,
+        recordId: id,
+        title: archive.title,
+        fileKey: `${archive.name}.zip`,
+        draft: scope === 'draft',
+      });
+    }
     if (!bodyless && scope === 'record') {
       const event = {
         recordId: id,

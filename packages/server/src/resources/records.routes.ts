@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
+import { titleOf } from '../services/sharing/link-uses.service.ts';
 import { sendKept } from '../http/answer-encoding.ts';
 import { HttpError } from '../http/errors.ts';
 import { paginationLinks } from '../http/links.ts';
@@ -322,6 +323,12 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
             .header('location', location)
             .send({ status: 302, message: request.t('redirecting'), location });
         }
+        await services.linkUses.spend(request.actor, {
+          action: 'canRead',
+          facts: result.facts,
+          recordId: result.row.id,
+          title: titleOf(result.document.metadata),
+        });
         const headers = {
           link: `<${links.html(`/records/${result.row.id}/export/linkset`)}>; rel="linkset"; type="application/linkset+json"`,
         };

@@ -58,6 +58,18 @@ export const notFound = () => new DomainError('notFound', 'notFound');
 export const pidNotFound = () => new DomainError('notFound', 'pidNotFound');
 export const permissionDenied = () => new DomainError('forbidden', 'permissionDenied');
 
+/**
+ * A refusal of a record: when the caller holds one of its secret links that
+ * was refused (used up, or bound to another browser), it says so.
+ */
+export function recordDenied(
+  actor: { refusedLinks?: { parentId: string; reason: ErrorMessageKey }[] } | null,
+  parentId: string,
+): DomainError {
+  const refused = actor?.refusedLinks?.find((link) => link.parentId === parentId);
+  return refused ? new DomainError('forbidden', refused.reason) : permissionDenied();
+}
+
 /** Validation failures keyed by field path (severity where given). */
 export const validationFailed = (errors: FieldError[]) =>
   new DomainError('invalid', 'validation', { errors });

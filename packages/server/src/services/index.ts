@@ -37,6 +37,7 @@ import { createOutboxReader, type MailLog } from '../mail/outbox.ts';
 import { createAccessSettingsService } from './sharing/access-settings.service.ts';
 import { createGrantService } from './sharing/grants.service.ts';
 import { createLinkService } from './sharing/links.service.ts';
+import { createLinkUses } from './sharing/link-uses.service.ts';
 import { createShareTargets } from './sharing/share-target.ts';
 import { createCommunityService } from './communities/communities.service.ts';
 import { logoKeyOwner } from './communities/logo-keys.ts';
@@ -306,6 +307,7 @@ export function createServices(
     tokens: createTokenService(db),
     vocabularies,
     links: createLinkService({ db, access, targets }),
+    linkUses: createLinkUses({ db, mailer: mail, siteUrl: config.siteUrl }),
     accessExplanation: createAccessExplanationService({
       db,
       targets,

@@ -21,6 +21,7 @@ import type { OutboxReader } from '../mail/outbox.ts';
 import type { AccessSettingsService } from './sharing/access-settings.service.ts';
 import type { GrantService } from './sharing/grants.service.ts';
 import type { LinkService } from './sharing/links.service.ts';
+import type { LinkUses } from './sharing/link-uses.service.ts';
 import type { AccessExplanationService } from './sharing/access-explanation.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
 import type { DeletionRequests } from './records/deletion-requests.ts';
@@ -83,6 +84,8 @@ export interface Services {
   vocabularies: VocabularyService;
   // Sharing and mail.
   links: LinkService;
+  /** Spending and recording the uses of secret links (caps, one visitor, first-use mail). */
+  linkUses: LinkUses;
   grants: GrantService;
   /** Who may see, preview, edit or manage a record, and which rule says so. */
   accessExplanation: AccessExplanationService;

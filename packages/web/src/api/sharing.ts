@@ -22,6 +22,20 @@ export interface SecretLink {
   description: string;
   origin?: string | null;
   token: string;
+  /** Arca's caps (null: none), and the usage its managers see. */
+  max_uses?: number | null;
+  max_downloads?: number | null;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
+  usage?: LinkUsage;
+}
+
+export interface LinkUsage {
+  uses: number;
+  downloads: number;
+  /** Approximate: visitor hashes are salted per day. */
+  visitors: number;
+  last_used_at: string | null;
 }
 
 /** The person or group a grant is for, as `?expand=true` resolves it. */
@@ -55,6 +69,19 @@ export interface NewLink {
   permission: LinkPermission;
   expires_at?: string;
   description?: string;
+  max_uses?: number;
+  max_downloads?: number;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
+}
+
+/** What a link's PATCH changes; a cap of null removes it. */
+export interface LinkChanges {
+  permission?: LinkPermission;
+  max_uses?: number | null;
+  max_downloads?: number | null;
+  one_visitor?: boolean;
+  notify_first_use?: boolean;
 }
 
 export interface NewGrants {
@@ -114,8 +141,8 @@ export function useCreateLink(record: RecordJson) {
 export function useUpdateLink(record: RecordJson) {
   const refresh = useRefresh(record);
   return useMutation({
-    mutationFn: ({ id, permission }: { id: string; permission: LinkPermission }) =>
-      api.patch<SecretLink>(`${linkOf(record, 'access_links')}/${id}`, { permission }),
+    mutationFn: ({ id, ...changes }: { id: string } & LinkChanges) =>
+      api.patch<SecretLink>(`${linkOf(record, 'access_links')}/${id}`, changes),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatLongDate, formatPublicationDate } from './format.ts';
+import {
+  formatBytes,
+  formatDate,
+  formatLongDate,
+  formatPublicationDate,
+  formatRelativeTime,
+} from './format.ts';
 
 describe('formatBytes', () => {
   it('uses decimal units by default (SPEC §9)', () => {
@@ -47,5 +53,15 @@ describe('formatDate', () => {
     expect(formatDate('2026-02-01T10:00:00Z', 'en')).toBe('Feb 1, 2026');
     expect(formatDate('2026-02-01T10:00:00Z', 'de')).toBe('01.02.2026');
     expect(formatDate('2026-02-01T10:00:00Z', 'ja')).toBe('2026/02/01');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  it('says how long ago, in the language', () => {
+    expect(formatRelativeTime('2026-03-09T12:00:00Z', 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-03-10T09:00:00Z', 'en', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-03-10T11:59:30Z', 'en', now)).toBe('now');
+    expect(formatRelativeTime('2026-03-07T12:00:00Z', 'de', now)).toBe('vor 3 Tagen');
   });
 });

@@ -62,6 +62,25 @@ export function formatDateTime(value: string | Date, language: string): string {
   );
 }
 
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** How long ago a moment was, e.g. "yesterday", "3 hours ago", "vor 2 Tagen". */
+export function formatRelativeTime(value: string | Date, language: string, now = new Date()) {
+  const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
 /**
  * i18next's formatter: every number interpolated into a text ("{{count}}
  * files") is written the way the language writes numbers. The catalogues

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { useCreateLink } from '../api/sharing.ts';
 import { fieldErrorLines } from './field-errors.ts';
+import { LinkLimits, limitsBody, NO_LIMITS } from './LinkLimits.tsx';
 import { PermissionSelect } from './PermissionSelect.tsx';
 import { ShareError } from './ShareError.tsx';
 
@@ -21,7 +22,7 @@ export function expiryDate(days: number, today = new Date()): string | undefined
   return date.toISOString().slice(0, 10);
 }
 
-/** New secret link: permission (no view on drafts), expiry, short description. */
+/** New secret link: permission (no view on drafts), expiry, short description, limits. */
 export function LinkForm({ record }: { record: RecordJson }) {
   const { t } = useTranslation();
   const create = useCreateLink(record);
@@ -29,6 +30,7 @@ export function LinkForm({ record }: { record: RecordJson }) {
   const [permission, setPermission] = useState<LinkPermission>(onDraft ? 'preview' : 'view');
   const [days, setDays] = useState(0);
   const [description, setDescription] = useState('');
+  const [limits, setLimits] = useState(NO_LIMITS);
   const fieldLines = create.error instanceof ApiError ? fieldErrorLines(create.error.errors) : [];
   const expires_at = expiryDate(days);
 
@@ -41,8 +43,14 @@ export function LinkForm({ record }: { record: RecordJson }) {
             permission,
             ...(expires_at ? { expires_at } : {}),
             ...(description.trim() ? { description: description.trim() } : {}),
+            ...limitsBody(limits),
           },
-          { onSuccess: () => setDescription('') },
+          {
+            onSuccess: () => {
+              setDescription('');
+              setLimits(NO_LIMITS);
+            },
+          },
         );
       }}
     >
@@ -69,6 +77,9 @@ export function LinkForm({ record }: { record: RecordJson }) {
           maxLength={255}
           onChange={(event) => setDescription(event.currentTarget.value)}
         />
+      </Group>
+      <Group align="flex-end" gap="sm" mt="sm">
+        <LinkLimits value={limits} onChange={setLimits} />
         <Button type="submit" loading={create.isPending}>
           {t('sharing.links.create')}
         </Button>

@@ -5,13 +5,15 @@ import { type SecretLink, useDeleteLink, useUpdateLink } from '../api/sharing.ts
 import { formatDate } from '../i18n/format.ts';
 import { secretLinkUrl } from './link-url.ts';
 import { PermissionSelect } from './PermissionSelect.tsx';
+import { LinkLimitsEditor } from './LinkLimitsEditor.tsx';
+import { LinkUsage } from './LinkUsage.tsx';
 import { ShareError } from './ShareError.tsx';
 import { useMinimumPending } from './useMinimumPending.ts';
 
 /** SPEC §2: the "Copied" tooltip stays this long. */
 export const COPY_TOOLTIP_MS = 1500;
 
-/** A secret link: description, permission, created, expires; copy and delete. */
+/** A secret link: description and usage, permission, created, expires; limits, copy, delete. */
 export function LinkRow({
   record,
   link,
@@ -31,6 +33,7 @@ export function LinkRow({
     <Table.Tr data-testid="link-row">
       <Table.Td>
         <Text size="sm">{name}</Text>
+        <LinkUsage link={link} />
         <ShareError error={update.error ?? remove.error} />
       </Table.Td>
       <Table.Td>
@@ -47,13 +50,18 @@ export function LinkRow({
         />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{date(link.created_at)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {date(link.created_at)}
+        </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{link.expires_at ? date(link.expires_at) : t('sharing.links.never')}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {link.expires_at ? date(link.expires_at) : t('sharing.links.never')}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
+          <LinkLimitsEditor record={record} link={link} id={id} name={name} />
           <CopyButton value={secretLinkUrl(record, link)} timeout={COPY_TOOLTIP_MS}>
             {({ copied, copy }) => (
               <Tooltip label={t('sharing.links.copied')} opened={copied} withArrow>

@@ -31,22 +31,24 @@ export function LinksTab({
         </Text>
       )}
       {listed.length > 0 && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('sharing.links.description')}</Table.Th>
-              <Table.Th>{t('sharing.permissionLabel')}</Table.Th>
-              <Table.Th>{t('sharing.links.created')}</Table.Th>
-              <Table.Th>{t('sharing.links.expires')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {listed.map((link) => (
-              <LinkRow key={link.id} record={record} link={link} id={link.id} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={720}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sharing.links.description')}</Table.Th>
+                <Table.Th>{t('sharing.permissionLabel')}</Table.Th>
+                <Table.Th>{t('sharing.links.created')}</Table.Th>
+                <Table.Th>{t('sharing.links.expires')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {listed.map((link) => (
+                <LinkRow key={link.id} record={record} link={link} id={link.id} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -4,7 +4,10 @@ import type { GrantView } from '../../services/sharing/grants.service.ts';
 import type { LinkWithToken } from '../../services/sharing/links.service.ts';
 import { isoDate } from './dates.ts';
 
-/** A secret link as InvenioRDM returns it (API.md §3.1). */
+/**
+ * A secret link as InvenioRDM returns it (API.md §3.1), with Arca's caps and,
+ * from the links API (managers only), how it was used.
+ */
 export function serializeLink(link: LinkWithToken) {
   return {
     id: link.id,
@@ -14,6 +17,35 @@ export function serializeLink(link: LinkWithToken) {
     description: link.description,
     origin: link.origin,
     token: link.token,
+    max_uses: link.maxUses,
+    max_downloads: link.maxDownloads,
+    one_visitor: link.oneVisitor,
+    notify_first_use: link.notifyFirstUse,
+    ...(link.usage
+      ? {
+          usage: {
+            uses: link.usage.uses,
+            downloads: link.usage.downloads,
+            visitors: link.usage.visitors,
+            last_used_at: link.usage.lastUsedAt ? isoDate(link.usage.lastUsedAt) : null,
+          },
+        }
+      : {}),
+  };
+}
+
+/** One use of a secret link: when, which version, which file (null: a read), whose hash. */
+export function serializeLinkUse(use: {
+  usedAt: Date;
+  recordId: string;
+  fileKey: string | null;
+  visitor: string;
+}) {
+  return {
+    used_at: isoDate(use.usedAt),
+    record_id: use.recordId,
+    file: use.fileKey,
+    visitor: use.visitor,
   };
 }
 

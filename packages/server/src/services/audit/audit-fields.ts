@@ -15,6 +15,10 @@ export const linkFields = (row: LinkRow) => ({
   permission: row.permission,
   expires_at: row.expiresAt,
   description: row.description,
+  max_uses: row.maxUses,
+  max_downloads: row.maxDownloads,
+  one_visitor: row.oneVisitor,
+  notify_first_use: row.notifyFirstUse,
 });
 
 /** The entry of a change to one of a parent's secret links; only changed fields on update. */

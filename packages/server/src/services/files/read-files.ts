@@ -5,6 +5,7 @@ import type { FileBuckets, FileListView, FilesDeps, FileView, Scope } from './fi
 import { withSha256 } from './file-sha256.ts';
 import { CrcCache, filesArchive } from './files-archive.ts';
 import { manifestSha256 } from './manifest.ts';
+import { titleOf } from '../sharing/link-uses.service.ts';
 
 /** Reading files: lists, single entries, their bytes and zip archives of them. */
 export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
@@ -49,6 +50,9 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
         file: { ...file, recordId: id, scope } satisfies FileView,
         /** Whose statistics a download counts in. */
         parentId: bucket.parent.id,
+        /** What a secret link's use of it is checked against. */
+        facts: bucket.facts,
+        title: titleOf(bucket.document.metadata),
         open: (range?: ByteRange) => storage.read(file.object.storageKey, range),
       };
     },
@@ -59,7 +63,13 @@ export function readFiles(deps: FilesDeps, buckets: FileBuckets) {
      */
     async archive(actor: Actor, id: string, scope: Scope) {
       const { bucket, files } = await completed(actor, id, scope);
-      return { ...filesArchive(files, storage, crcs), name: bucket.id, parentId: bucket.parent.id };
+      return {
+        ...filesArchive(files, storage, crcs),
+        name: bucket.id,
+        parentId: bucket.parent.id,
+        facts: bucket.facts,
+        title: titleOf(bucket.document.metadata),
+      };
     },
 
     /** The BagIt-style `manifest-sha256.txt` of every completed file. */

@@ -6,7 +6,7 @@ import {
   type RecordAction,
   type RecordFacts,
 } from '../../permissions/records.policy.ts';
-import { pidNotFound, permissionDenied } from '../errors.ts';
+import { pidNotFound, recordDenied } from '../errors.ts';
 import type { FileSummary } from '../files/files.repository.ts';
 import type { Quota } from '../files/quota.ts';
 import type { RequestRow } from '../requests/types.ts';
@@ -233,7 +233,9 @@ export async function loadAuthorized(
   if (!context) throw pidNotFound();
   // A deleted record answers with its tombstone, and so do its files (410).
   if (context.scope === 'record' && isDeleted(context.row)) throw recordGone(context.row);
-  if (actor && !can(recordPolicy, action, actor, context.facts)) throw permissionDenied();
+  if (actor && !can(recordPolicy, action, actor, context.facts)) {
+    throw recordDenied(actor, context.facts.parentId);
+  }
   return context;
 }
 

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { can } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor, type RecordAction } from '../../permissions/records.policy.ts';
-import { DomainError, fieldError, pidNotFound, permissionDenied } from '../errors.ts';
+import { DomainError, fieldError, pidNotFound, recordDenied } from '../errors.ts';
 import type { FileSummary } from '../files/files.repository.ts';
 import type { RecordFilesComponent } from '../files/record-files.component.ts';
 import type { AccessService } from '../sharing/access.service.ts';
@@ -54,7 +54,7 @@ export function createRecordKit(deps: RecordServiceDeps) {
     if (actor.identity.emailUnverified && can(recordPolicy, action, confirmed, loaded.facts)) {
       throw new DomainError('forbidden', 'emailNotVerified');
     }
-    throw permissionDenied();
+    throw recordDenied(actor, loaded.facts.parentId);
   }
 
   /** A draft the actor may act on (read on the pool, outside any unit of work). */

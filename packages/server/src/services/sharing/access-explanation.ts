@@ -129,6 +129,8 @@ export async function explainSubjects(
   const day = today();
   for (const link of context.links) {
     if (link.expiresAt !== null && link.expiresAt < day) continue;
+    // A used-up link gives nobody anything (a one-visitor link still gives its visitor).
+    if (link.maxUses !== null && link.useCount >= link.maxUses) continue;
     const permission = link.permission as LinkLevel;
     add(
       {

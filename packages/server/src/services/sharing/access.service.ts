@@ -55,6 +55,10 @@ export function createAccessService(db: Database, secretKey: string) {
         permission: LinkLevel;
         expiresAt?: string | null;
         description?: string;
+        maxUses?: number | null;
+        maxDownloads?: number | null;
+        oneVisitor?: boolean;
+        notifyFirstUse?: boolean;
       },
       on: Database = db,
     ): Promise<LinkRow & { token: string }> {

@@ -7,9 +7,11 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { linkAudit } from '../audit/audit-fields.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
+import { recentUses, usageOf, type LinkUsage } from './link-usage.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
-export type LinkWithToken = LinkRow & { token: string };
+/** A link as its managers see it: with its token and, from the links API, its usage. */
+export type LinkWithToken = LinkRow & { token: string; usage?: LinkUsage };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -28,6 +30,19 @@ export function createLinkService(deps: {
 }) {
   const { db, access, targets } = deps;
   const withToken = (row: LinkRow): LinkWithToken => ({ ...row, token: access.tokenFor(row.id) });
+  async function withUsage(rows: LinkRow[]): Promise<LinkWithToken[]> {
+    const usage = await usageOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...withToken(row), usage: usage.get(row.id)! }));
+  }
+  const capsOf = (input: LinkCreate | LinkUpdate) => ({
+    ...(input.max_uses !== undefined ? { maxUses: input.max_uses } : {}),
+    ...(input.max_downloads !== undefined ? { maxDownloads: input.max_downloads } : {}),
+    ...(input.one_visitor !== undefined ? { oneVisitor: input.one_visitor } : {}),
+    ...(input.notify_first_use !== undefined ? { notifyFirstUse: input.notify_first_use } : {}),
+  });
 
   async function find(target: ShareTarget, linkId: string): Promise<LinkRow> {
     if (!UUID.test(linkId)) throw linkNotFound();
@@ -54,7 +69,7 @@ export function createLinkService(deps: {
     async list(actor: Actor, id: string): Promise<LinkWithToken[]> {
       const target = await targets.managed(actor, id);
       const rows = await access.linksOf(target.parent.id);
-      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(withToken);
+      return withUsage(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
     },
 
     async create(actor: Actor, id: string, input: LinkCreate): Promise<LinkWithToken> {
@@ -62,28 +77,32 @@ export function createLinkService(deps: {
       checkPermission(target, input.permission);
       const expiresAt = input.expires_at ?? null;
       checkExpiry(expiresAt);
-      return db.transaction(async (tx) => {
-        const link = await access.createLink(
+      const link = await db.transaction(async (tx) => {
+        const created = await access.createLink(
           {
             parentId: target.parent.id,
             permission: input.permission,
             expiresAt,
             description: input.description ?? '',
+            ...capsOf(input),
           },
           tx,
         );
         await recordAudit(
           tx,
           actor.identity,
-          linkAudit('link.create', target.parent.id, null, link),
+          linkAudit('link.create', target.parent.id, null, created),
         );
-        return link;
+        return created;
       });
+      const [withUse] = await withUsage([link]);
+      return withUse!;
     },
 
     async get(actor: Actor, id: string, linkId: string): Promise<LinkWithToken> {
       const target = await targets.managed(actor, id);
-      return withToken(await find(target, linkId));
+      const [link] = await withUsage([await find(target, linkId)]);
+      return link!;
     },
 
     async update(
@@ -105,8 +124,9 @@ export function createLinkService(deps: {
         ...(changes.permission !== undefined ? { permission: changes.permission } : {}),
         ...(changes.expires_at !== undefined ? { expiresAt: changes.expires_at } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...capsOf(changes),
       };
-      if (Object.keys(set).length === 0) return withToken(link);
+      if (Object.keys(set).length === 0) return (await withUsage([link]))[0]!;
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(secretLinks)
@@ -121,7 +141,14 @@ export function createLinkService(deps: {
         );
         return updated;
       });
-      return withToken(row);
+      return (await withUsage([row]))[0]!;
+    },
+
+    /** The audit of a link: its newest uses (when, which version, which file, whose hash). */
+    async uses(actor: Actor, id: string, linkId: string) {
+      const target = await targets.managed(actor, id);
+      const link = await find(target, linkId);
+      return recentUses(db, link.id);
     },
 
     async remove(actor: Actor, id: string, linkId: string): Promise<void> {

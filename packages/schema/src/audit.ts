@@ -36,11 +36,19 @@ export const AUDIT_ACTIONS = [
   'identity.link',
   'identity.unlink',
   'account.password_change',
+  'account.email_change',
+  'account.create',
+  'token.create',
+  'token.revoke',
+  'community.member_add',
+  'community.member_role',
+  'community.member_remove',
+  'community.member_leave',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: a record's parent, a user, a group, a job, a DOI. */
-export const AUDIT_SUBJECT_TYPES = ['parent', 'user', 'group', 'job', 'pid'] as const;
+/** What an entry is about: a record's parent, a user, a group, a job, a DOI, a community. */
+export const AUDIT_SUBJECT_TYPES = ['parent', 'user', 'group', 'job', 'pid', 'community'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 const day = z.iso.date(msg('invalid'));

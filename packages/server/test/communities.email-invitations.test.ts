@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { communityEmailInvitations } from '../src/db/schema.communities.ts';
 import { EMAIL_INVITATION_SENDINGS_PER_HOUR } from '../src/services/communities/email-invitations.service.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { entriesAbout } from './audit.helpers.ts';
 import { addMembers, createCommunity, loggedIn } from './communities.helpers.ts';
 import { linksIn, readMessage, startSmtp, type TestSmtp } from './smtp.helpers.ts';
 
@@ -109,6 +110,20 @@ describe('invitations by e-mail', () => {
       role: string;
     }[];
     expect(members.find((m) => m.id === me.json.id)?.role).toBe('curator');
+    // The audit log has the new member, added by their own acceptance (issue "Audit log").
+    const added = await entriesAbout(t, c.id);
+    expect(added.filter((row) => row.action === 'community.member_add')).toMatchObject([
+      {
+        actorId: Number(me.json.id),
+        actorAddress: '127.0.0.1',
+        after: {
+          user: Number(me.json.id),
+          role: 'curator',
+          via: 'invitation',
+          request: claimed.json.id,
+        },
+      },
+    ]);
     // Restricted, yet now the newcomer sees it.
     expect((await person.get(`/api/communities/${c.id}`)).status).toBe(200);
   });

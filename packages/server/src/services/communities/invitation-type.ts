@@ -8,6 +8,8 @@ import {
 } from '../../permissions/requests.policy.ts';
 import { COMMUNITY_ROLES, type CommunityRole } from '../../permissions/community-roles.ts';
 import type { RequestType } from '../requests/types.ts';
+import { and, eq } from 'drizzle-orm';
+import { recordMemberChange } from './member-audit.ts';
 
 export const COMMUNITY_INVITATION = 'community-invitation';
 
@@ -46,17 +48,36 @@ export function communityInvitationType(deps: {
       expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
     },
     effects: {
-      accept: async ({ request, apply }) => {
+      accept: async ({ request, actor, apply }) => {
         const userId = Number(request.receiverId);
         const role = roleOf(request.payload);
+        const communityId = request.topicId!;
         await deps.db.transaction(async (tx) => {
+          const [held] = await tx
+            .select({ role: communityMembers.role })
+            .from(communityMembers)
+            .where(
+              and(
+                eq(communityMembers.communityId, communityId),
+                eq(communityMembers.userId, userId),
+              ),
+            )
+            .for('update');
           await tx
             .insert(communityMembers)
-            .values({ communityId: request.topicId!, userId, role })
+            .values({ communityId, userId, role })
             .onConflictDoUpdate({
               target: [communityMembers.communityId, communityMembers.userId],
               set: { role },
             });
+          await recordMemberChange(tx, actor.identity, {
+            communityId,
+            userId,
+            before: (held?.role as CommunityRole | undefined) ?? null,
+            after: role,
+            via: 'invitation',
+            request: request.id,
+          });
           await apply(tx);
         });
         deps.onMembersChanged?.([userId]);

@@ -6,6 +6,7 @@ import { can } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError } from '../errors.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
+import { recordMemberChange } from './member-audit.ts';
 
 /**
  * Joining a community whose member policy is open (InvenioRDM's open
@@ -27,11 +28,23 @@ export function joinOperations(kit: CommunityKit) {
         throw new DomainError('forbidden', 'memberPolicyClosed');
       }
       // Parallel joins race to the primary key: one row, whoever wins.
-      const inserted = await db
-        .insert(communityMembers)
-        .values({ communityId: row.id, userId, role: 'reader' })
-        .onConflictDoNothing()
-        .returning({ role: communityMembers.role });
+      const inserted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(communityMembers)
+          .values({ communityId: row.id, userId, role: 'reader' })
+          .onConflictDoNothing()
+          .returning({ role: communityMembers.role });
+        if (rows.length > 0) {
+          await recordMemberChange(tx, actor.identity, {
+            communityId: row.id,
+            userId,
+            before: null,
+            after: 'reader',
+            via: 'join',
+          });
+        }
+        return rows;
+      });
       if (inserted.length > 0) {
         kit.membersChanged([userId]);
         return { role: 'reader', joined: true };

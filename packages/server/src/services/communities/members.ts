@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
 import { shownUsers } from '../people.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
+import { recordMemberChange } from './member-audit.ts';
 
 async function ownerCount(database: Database, communityId: string): Promise<number> {
   const [row] = await database
@@ -120,6 +121,14 @@ export function memberOperations(kit: CommunityKit) {
         throw new DomainError('invalid', 'memberNotFound', { params: { id: absent } });
       }
       await db.transaction(async (tx) => {
+        // Read again in the transaction: the roles the entries say were replaced.
+        const held = await tx
+          .select()
+          .from(communityMembers)
+          .where(
+            and(eq(communityMembers.communityId, row.id), inArray(communityMembers.userId, ids)),
+          )
+          .for('update');
         for (const userId of ids) {
           await tx
             .insert(communityMembers)
@@ -128,6 +137,14 @@ export function memberOperations(kit: CommunityKit) {
               target: [communityMembers.communityId, communityMembers.userId],
               set: { role },
             });
+          const before = held.find((m) => m.userId === userId)?.role as CommunityRole | undefined;
+          await recordMemberChange(tx, actor.identity, {
+            communityId: row.id,
+            userId,
+            before: before ?? null,
+            after: role,
+            via: 'manager',
+          });
         }
         await keepAnOwner(tx, row.id);
       });
@@ -166,11 +183,20 @@ export function memberOperations(kit: CommunityKit) {
       }
       await db.transaction(async (tx) => {
         if (ids.length > 0) {
-          await tx
+          const removed = await tx
             .delete(communityMembers)
             .where(
               and(eq(communityMembers.communityId, row.id), inArray(communityMembers.userId, ids)),
-            );
+            )
+            .returning();
+          for (const member of removed) {
+            await recordMemberChange(tx, actor.identity, {
+              communityId: row.id,
+              userId: member.userId,
+              before: member.role as CommunityRole,
+              after: null,
+            });
+          }
         }
         await keepAnOwner(tx, row.id);
       });

@@ -40,7 +40,7 @@ export function authRoutes({ config, services }: AppContext): FastifyPluginCallb
         },
       },
       async (request, reply) => {
-        await services.accounts.signup(request.body, request.language);
+        await services.accounts.signup(request.body, request.language, request.identity.address);
         return reply.status(202).send({ email: request.body.email });
       },
     );

@@ -25,7 +25,7 @@ export function emailVerificationRoutes({
         // The same page confirms a new address of an address change, and the
         // address of a first sign-in through a provider that shares none.
         const { token } = request.body;
-        const changed = await services.emailChanges.confirm(token);
+        const changed = await services.emailChanges.confirm(token, request.identity.address);
         const handled =
           changed ||
           (await finishPendingSignIn(

@@ -44,7 +44,15 @@ export function createAccountService(deps: {
   const { db, config, limiter, sessions } = deps;
   const signupMails = createAttemptCounter(db, 60 * 60_000);
 
-  async function insertUser(values: typeof users.$inferInsert, by?: AuditActor): Promise<UserRow> {
+  /**
+   * Inserts an account and records who made it: an administrator, or (by
+   * sign-up, from `signup`'s address) the new user themselves. The demo seed
+   * passes neither and is not recorded.
+   */
+  async function insertUser(
+    values: typeof users.$inferInsert,
+    creator?: { by: AuditActor } | { signup: string | undefined },
+  ): Promise<UserRow> {
     try {
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.insert(users).values(values).returning();
@@ -54,7 +62,13 @@ export function createAccountService(deps: {
           is_admin: created!.isAdmin,
           active: created!.active,
         };
-        if (by) await recordAudit(tx, by, { action: 'admin.user.create', subject, after });
+        if (creator && 'by' in creator) {
+          await recordAudit(tx, creator.by, { action: 'admin.user.create', subject, after });
+        } else if (creator) {
+          const self = { userId: created!.id, address: creator.signup };
+          const via = { ...after, via: 'signup' };
+          await recordAudit(tx, self, { action: 'account.create', subject, after: via });
+        }
         return created;
       });
       await deps.onProfileChanged(row!);
@@ -135,7 +149,7 @@ export function createAccountService(deps: {
      * account and a welcome mail, a known one a mail to its owner (issue 22).
      * Both paths hash the password, so they also take about as long.
      */
-    async signup(input: SignupBody, language: string): Promise<void> {
+    async signup(input: SignupBody, language: string, address?: string): Promise<void> {
       if (!config.accounts.localLogin) throw new DomainError('forbidden', 'localLoginDisabled');
       if (!config.signupEnabled) throw new DomainError('forbidden', 'signupDisabled');
       // Keyed on the address whether or not it is known: nobody can mail an owner without end.
@@ -153,11 +167,10 @@ export function createAccountService(deps: {
       const login = `${config.siteUrl}/login`;
       const [known] = await db.select().from(users).where(eq(users.email, input.email));
       if (!known) {
-        const created = await insertUser({
-          email: input.email,
-          passwordHash,
-          fullName: input.full_name,
-        }).catch((error: unknown) => {
+        const created = await insertUser(
+          { email: input.email, passwordHash, fullName: input.full_name },
+          { signup: address },
+        ).catch((error: unknown) => {
           // Someone signed up with the address a moment ago: it is known now.
           if (error instanceof DomainError && error.key === 'validation') return null;
           throw error;
@@ -230,7 +243,7 @@ export function createAccountService(deps: {
           isAdmin: input.is_admin ?? false,
           active: input.active ?? true,
         },
-        by,
+        by && { by },
       );
     },
 

@@ -8,6 +8,7 @@ import { fingerprint, readToken, signToken } from '../auth/signed-tokens.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createAttemptCounter } from './attempt-counter.ts';
+import { recordAudit } from './audit/record-audit.ts';
 import { DomainError, notFound } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.service.ts';
 import type { SessionService } from './sessions.service.ts';
@@ -80,8 +81,9 @@ export function createEmailChangeService(deps: {
     /**
      * Changes the address a link confirms, and tells the old one. False when
      * the token is no address-change token (it may be another kind of link).
+     * `address` is where the link was followed from, for the audit log.
      */
-    async confirm(token: string): Promise<boolean> {
+    async confirm(token: string, address?: string): Promise<boolean> {
       const claims = readToken(config.secretKey, PURPOSE, token);
       if (!claims) return false;
       const email = claims.n;
@@ -95,6 +97,17 @@ export function createEmailChangeService(deps: {
             .where(and(eq(users.id, user.id), eq(users.email, user.email)))
             .returning({ id: users.id });
           if (!changed) throw invalidLink();
+          // The account's owner acts: only they read the mail the link went to.
+          await recordAudit(
+            tx,
+            { userId: user.id, address },
+            {
+              action: 'account.email_change',
+              subject: { type: 'user', id: user.id },
+              before: { email: user.email },
+              after: { email },
+            },
+          );
           await deps.mailer.queue(tx, {
             to: user.email,
             template: 'email-changed',

@@ -5,6 +5,7 @@ import { apiTokens, groupMembers, users } from '../db/schema.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
 import { accountPolicy } from '../permissions/accounts.policy.ts';
 import { can, type Identity } from '../permissions/policy.ts';
+import { recordAudit } from './audit/record-audit.ts';
 import { notFound, permissionDenied } from './errors.ts';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -30,11 +31,20 @@ export function createTokenService(db: Database) {
     async create(who: Identity, input: TokenCreate): Promise<{ row: TokenRow; token: string }> {
       const userId = ownerOf(who);
       const token = newToken('arca_');
-      const [row] = await db
-        .insert(apiTokens)
-        .values({ userId, name: input.name, tokenHash: hashToken(token) })
-        .returning();
-      return { row: row!, token };
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(apiTokens)
+          .values({ userId, name: input.name, tokenHash: hashToken(token) })
+          .returning();
+        // A new way to sign in: its id and name, never the token.
+        await recordAudit(tx, who, {
+          action: 'token.create',
+          subject: { type: 'user', id: userId },
+          after: { token_id: created!.id, name: created!.name },
+        });
+        return created!;
+      });
+      return { row, token };
     },
 
     async list(who: Identity): Promise<TokenRow[]> {
@@ -48,11 +58,18 @@ export function createTokenService(db: Database) {
 
     async revoke(who: Identity, tokenId: number): Promise<void> {
       const userId = ownerOf(who);
-      const deleted = await db
-        .delete(apiTokens)
-        .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
-        .returning({ id: apiTokens.id });
-      if (deleted.length === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(apiTokens)
+          .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+          .returning({ id: apiTokens.id, name: apiTokens.name });
+        if (!deleted) throw notFound();
+        await recordAudit(tx, who, {
+          action: 'token.revoke',
+          subject: { type: 'user', id: userId },
+          before: { token_id: deleted.id, name: deleted.name },
+        });
+      });
     },
 
     /** The active owner of a token, or null for an unknown or revoked token. */

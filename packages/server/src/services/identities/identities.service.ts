@@ -99,6 +99,23 @@ export function createIdentityService(deps: {
             after: { provider: profile.provider, subject: profile.subject },
           },
         );
+      } else {
+        // A first sign-in through a provider makes the account: its new owner acts.
+        await recordAudit(
+          tx,
+          { userId: row!.id, address },
+          {
+            action: 'account.create',
+            subject: { type: 'user', id: row!.id },
+            after: {
+              email,
+              is_admin: row!.isAdmin,
+              active: row!.active,
+              via: 'provider',
+              provider: profile.provider,
+            },
+          },
+        );
       }
       return { user: row!, created: !known };
     });

@@ -124,4 +124,36 @@ describe('community membership', () => {
       .hits.hits as { role: string }[];
     expect(role).toBe('owner');
   });
+
+  it('10 parallel adds, role changes and joins of one person are recorded once each', async () => {
+    const c = await createCommunity(owner, 'audit-parallel', { access: { member_policy: 'open' } });
+    const pat = await loggedIn(t, 'Pat Parallel');
+    const tenTimes = (call: () => Promise<{ status: number }>) =>
+      Promise.all(Array.from({ length: 10 }, call));
+    const set = (role: string) => () =>
+      owner.put(`/api/communities/${c.id}/members`, { members: members(pat.user.id), role });
+    const add = () =>
+      owner.post(`/api/communities/${c.id}/members`, {
+        members: members(pat.user.id),
+        role: 'curator',
+      });
+    expect((await tenTimes(add)).map((answer) => answer.status)).toEqual(Array(10).fill(204));
+    expect((await tenTimes(set('manager'))).map((answer) => answer.status)).toEqual(
+      Array(10).fill(204),
+    );
+    const quinn = await loggedIn(t, 'Quinn Quick');
+    await tenTimes(() => quinn.client.post(`/api/communities/${c.id}/join`));
+
+    const rows = await membershipEntries(c.id);
+    expect(actions(rows)).toEqual([
+      'community.member_add',
+      'community.member_role',
+      'community.member_add',
+    ]);
+    expect(rows[1]).toMatchObject({
+      before: { user: pat.user.id, role: 'curator' },
+      after: { user: pat.user.id, role: 'manager' },
+    });
+    expect(rows[2]).toMatchObject({ actorId: quinn.user.id, after: { via: 'join' } });
+  });
 });

@@ -121,27 +121,40 @@ export function memberOperations(kit: CommunityKit) {
         throw new DomainError('invalid', 'memberNotFound', { params: { id: absent } });
       }
       await db.transaction(async (tx) => {
-        // Read again in the transaction: the roles the entries say were replaced.
-        const held = await tx
-          .select()
-          .from(communityMembers)
-          .where(
-            and(eq(communityMembers.communityId, row.id), inArray(communityMembers.userId, ids)),
-          )
-          .for('update');
         for (const userId of ids) {
-          await tx
+          // A parallel add of the same person waits here and then finds the row,
+          // so the entries say once that they were added and never a role change twice.
+          const [added] = await tx
             .insert(communityMembers)
             .values({ communityId: row.id, userId, role })
-            .onConflictDoUpdate({
-              target: [communityMembers.communityId, communityMembers.userId],
-              set: { role },
-            });
-          const before = held.find((m) => m.userId === userId)?.role as CommunityRole | undefined;
+            .onConflictDoNothing()
+            .returning();
+          const [held] = added
+            ? []
+            : await tx
+                .select()
+                .from(communityMembers)
+                .where(
+                  and(
+                    eq(communityMembers.communityId, row.id),
+                    eq(communityMembers.userId, userId),
+                  ),
+                )
+                .for('update');
+          // Removed meanwhile by someone else: nothing to change, nothing to record.
+          if (!added && !held) continue;
+          if (held && held.role !== role) {
+            await tx
+              .update(communityMembers)
+              .set({ role })
+              .where(
+                and(eq(communityMembers.communityId, row.id), eq(communityMembers.userId, userId)),
+              );
+          }
           await recordMemberChange(tx, actor.identity, {
             communityId: row.id,
             userId,
-            before: before ?? null,
+            before: (held?.role as CommunityRole | undefined) ?? null,
             after: role,
             via: 'manager',
           });

@@ -56,6 +56,21 @@ describe('API tokens', () => {
   });
 });
 
+describe('parallel revokes', () => {
+  it('10 parallel revokes of one token are recorded once', async () => {
+    const { id, browser } = await signedIn();
+    const created = await browser.post('/api/user/tokens', { name: 'raced' });
+    expect(created.status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        browser.delete(`/api/user/tokens/${created.json.id as string}`),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 204)).toHaveLength(1);
+    expect(actions(await entriesAbout(t, id))).toEqual(['token.create', 'token.revoke']);
+  });
+});
+
 describe('address change', () => {
   it('records the confirmed change, old and new address, by the account’s owner', async () => {
     const { id, email, browser } = await signedIn();

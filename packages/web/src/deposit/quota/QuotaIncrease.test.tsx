@@ -33,7 +33,8 @@ describe('asking for more space from the deposit editor', () => {
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Ask for more space' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for more space' });
-    expect(within(dialog).getByLabelText('This upload (now 10 GB)')).toBeChecked();
+    // The form is loaded when the dialog opens.
+    expect(await within(dialog).findByLabelText('This upload (now 10 GB)')).toBeChecked();
     const size = within(dialog).getByRole('textbox', { name: /New limit in GB/ });
     await user.clear(size);
     await user.type(size, '25');
@@ -50,7 +51,7 @@ describe('asking for more space from the deposit editor', () => {
     // The record's request waits: only the user's storage can still be asked for.
     await user.click(screen.getByRole('button', { name: 'Ask for more space' }));
     const again = await screen.findByRole('dialog', { name: 'Ask for more space' });
-    expect(within(again).getByLabelText('This upload (now 10 GB)')).toBeDisabled();
+    expect(await within(again).findByLabelText('This upload (now 10 GB)')).toBeDisabled();
     expect(within(again).getByLabelText('All my uploads (now 50 GB)')).toBeChecked();
   });
 
@@ -67,7 +68,7 @@ describe('asking for more space from the deposit editor', () => {
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Ask for more space' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ask for more space' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText('Missing data for required field.')).toBeVisible();
     expect(within(dialog).getByLabelText(/Why do you need more space/)).toHaveAttribute(
       'aria-invalid',

@@ -19,6 +19,9 @@ export const NO_LIMITS: LinkLimitsValue = {
 };
 
 /** The limits as the links API takes them: only those that are set. */
+/** The two counts a link may be capped at, each with its own field. */
+const CAP_FIELDS = ['maxUses', 'maxDownloads'] as const;
+
 export function limitsBody(value: LinkLimitsValue) {
   return {
     ...(value.maxUses !== '' ? { max_uses: value.maxUses } : {}),
@@ -60,28 +63,20 @@ export function LinkLimits({
     typeof input === 'number' ? input : input === '' ? '' : Number(input);
   return (
     <>
-      <NumberInput
-        label={t('sharing.links.maxUses')}
-        placeholder={t('sharing.links.noLimit')}
-        min={1}
-        max={MAX_LINK_CAP}
-        allowDecimal={false}
-        allowNegative={false}
-        w={150}
-        value={value.maxUses}
-        onChange={(input) => onChange({ ...value, maxUses: cap(input) })}
-      />
-      <NumberInput
-        label={t('sharing.links.maxDownloads')}
-        placeholder={t('sharing.links.noLimit')}
-        min={1}
-        max={MAX_LINK_CAP}
-        allowDecimal={false}
-        allowNegative={false}
-        w={150}
-        value={value.maxDownloads}
-        onChange={(input) => onChange({ ...value, maxDownloads: cap(input) })}
-      />
+      {CAP_FIELDS.map((field) => (
+        <NumberInput
+          key={field}
+          label={t(`sharing.links.${field}`)}
+          placeholder={t('sharing.links.noLimit')}
+          min={1}
+          max={MAX_LINK_CAP}
+          allowDecimal={false}
+          allowNegative={false}
+          w={150}
+          value={value[field]}
+          onChange={(input) => onChange({ ...value, [field]: cap(input) })}
+        />
+      ))}
       <Checkbox
         label={t('sharing.links.oneVisitor')}
         description={t('sharing.links.oneVisitorHelp')}

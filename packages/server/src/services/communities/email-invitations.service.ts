@@ -8,12 +8,12 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { createAttemptCounter } from '../attempt-counter.ts';
-import { DomainError, permissionDenied } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import type { RequestService } from '../requests/requests.service.ts';
 import { systemActor } from '../requests/requests.service.ts';
 import type { CommunityService } from './communities.service.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
-import { isOwnerOf } from './members.ts';
+import { communityToInviteInto, managedCommunity } from './managed-community.ts';
 import { invitationMessageHtml } from './invitation-message.ts';
 
 const PURPOSE = 'community-invitation';
@@ -41,11 +41,8 @@ export function createEmailInvitationService(deps: {
   const { db, config, communities } = deps;
   const sendings = createAttemptCounter(db, 60 * 60_000);
 
-  async function managed(actor: Actor, idOrSlug: string) {
-    const row = await communities.readable(actor, idOrSlug);
-    if (!communities.viewOf(actor, row).can('canManageMembers')) throw permissionDenied();
-    return row;
-  }
+  const managed = (actor: Actor, idOrSlug: string) =>
+    managedCommunity(communities, actor, idOrSlug);
 
   return {
     /** Mails each address an invitation link; one open invitation per address. */
@@ -56,10 +53,7 @@ export function createEmailInvitationService(deps: {
       role: CommunityRole,
       message?: string,
     ): Promise<string[]> {
-      const row = await managed(actor, idOrSlug);
-      if (role === 'owner' && !isOwnerOf(actor, row.id)) {
-        throw new DomainError('forbidden', 'ownersOnly');
-      }
+      const row = await communityToInviteInto(communities, actor, idOrSlug, role);
       const addresses = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
       const reserved = await sendings.reserve([
         { key: `community-mail-invite:${row.id}`, max: EMAIL_INVITATION_SENDINGS_PER_HOUR },

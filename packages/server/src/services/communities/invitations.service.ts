@@ -5,13 +5,13 @@ import { requests } from '../../db/schema.requests.ts';
 import { users } from '../../db/schema.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
-import { DomainError, permissionDenied } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import { shownUsers } from '../people.ts';
 import type { RequestService } from '../requests/requests.service.ts';
 import type { CommunityService } from './communities.service.ts';
 import { invitationMessageHtml as messageHtml } from './invitation-message.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
-import { isOwnerOf } from './members.ts';
+import { communityToInviteInto, managedCommunity } from './managed-community.ts';
 
 /**
  * Invitations into a community (invenio-communities `invitations`): a manager
@@ -25,11 +25,8 @@ export function createInvitationService(deps: {
 }) {
   const { db, communities } = deps;
 
-  async function managed(actor: Actor, idOrSlug: string) {
-    const row = await communities.readable(actor, idOrSlug);
-    if (!communities.viewOf(actor, row).can('canManageMembers')) throw permissionDenied();
-    return row;
-  }
+  const managed = (actor: Actor, idOrSlug: string) =>
+    managedCommunity(communities, actor, idOrSlug);
 
   return {
     /** Invites users with a role; only owners invite owners. Returns the requests' ids. */
@@ -40,10 +37,7 @@ export function createInvitationService(deps: {
       role: CommunityRole,
       message?: string,
     ): Promise<string[]> {
-      const row = await managed(actor, idOrSlug);
-      if (role === 'owner' && !isOwnerOf(actor, row.id)) {
-        throw new DomainError('forbidden', 'ownersOnly');
-      }
+      const row = await communityToInviteInto(communities, actor, idOrSlug, role);
       const bad = userIds.find((id) => !/^\d+$/.test(id));
       if (bad !== undefined)
         throw new DomainError('invalid', 'memberNotFound', { params: { id: bad } });

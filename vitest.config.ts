@@ -49,7 +49,8 @@ projects.push({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.test.ts'],
-    testTimeout: 60_000,
+    // A whole flow (sign in, fill, upload, review) takes 25 to 50 s on two loaded cores.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // A browser on a loaded machine takes longer than Vitest's 1 s to open a lazy dialog and
     // move focus; Playwright's own waits allow 30 s.

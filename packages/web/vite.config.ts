@@ -36,6 +36,16 @@ export default defineConfig({
               name: 'common',
               test: /packages[\\/]web[\\/]src[\\/](ui[\\/](PageLoader|ErrorAlert|useDocumentTitle|useSiteName|theme|notify|errors)|auth[\\/]paths|i18n[\\/]format|records[\\/]format)\./,
             },
+            // Shared with pages other than the deposit's (the first load, other forms): taken
+            // before the groups below, which would otherwise pull them in as dependencies.
+            { name: 'messages', test: /packages[\\/]schema[\\/]src[\\/]messages\./, priority: 1 },
+            {
+              name: 'forms',
+              test: /node_modules[\\/]react-hook-form[\\/]/,
+              priority: 1,
+              // Not React, which it imports: that stays in the chunk every page loads.
+              includeDependenciesRecursively: false,
+            },
             // The deposit page's own helpers that its lazy dialogs share: one chunk, not eight.
             {
               name: 'deposit',

@@ -42,11 +42,25 @@ const entriesJson = (recordId: SQL, draft: boolean) => sql`coalesce((
 /** A record's or draft's file summary as JSON, to fold into another read (entries as `list` orders them). */
 export function fileListJson(recordId: SQL, draft: boolean): SQL {
   const files = sql`coalesce(${fileBucketTotals.files}, 0)`;
+  return fileTotalsJson(
+    recordId,
+    draft,
+    sql`CASE WHEN ${files} <= ${FILES_INLINE_LIMIT} THEN ${entriesJson(recordId, draft)} END`,
+  );
+}
+
+/** The totals alone (entries null): what a search hit shows of its files. */
+export function fileTotalsOnlyJson(recordId: SQL, draft: boolean): SQL {
+  return fileTotalsJson(recordId, draft, sql`NULL::json`);
+}
+
+function fileTotalsJson(recordId: SQL, draft: boolean, entries: SQL): SQL {
+  const files = sql`coalesce(${fileBucketTotals.files}, 0)`;
   return sql`(SELECT json_build_object(
       'count', ${files}, 'completed', coalesce(${fileBucketTotals.completed}, 0),
       'bytes', coalesce(${fileBucketTotals.bytes}, 0), 'stored', coalesce(${fileBucketTotals.stored}, 0),
       'revision', coalesce(${fileBucketTotals.revision}, 0),
-      'entries', CASE WHEN ${files} <= ${FILES_INLINE_LIMIT} THEN ${entriesJson(recordId, draft)} END)
+      'entries', ${entries})
     FROM (SELECT 1) AS one LEFT JOIN ${fileBucketTotals}
       ON ${fileBucketTotals.recordId} = ${recordId} AND ${fileBucketTotals.draft} = ${draft})`;
 }

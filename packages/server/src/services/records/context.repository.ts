@@ -8,6 +8,7 @@ import {
   createFilesRepository,
   fileListFromJson,
   fileListJson,
+  fileTotalsOnlyJson,
 } from '../files/files.repository.ts';
 import type { RequestRow } from '../requests/types.ts';
 import { createRecordRepository, type FoldedReads, type RecordRepository } from './repository.ts';
@@ -53,6 +54,9 @@ export const contextReads: FoldedReads = {
   review: currentReviewJson,
   inclusions: openInclusionsJson,
 };
+
+/** A search hit's folds: its files' totals without their entries, which a hit never shows. */
+export const hitReads: FoldedReads = { ...contextReads, files: fileTotalsOnlyJson };
 
 export const filesFromJson = fileListFromJson;
 

@@ -7,7 +7,7 @@ import { NO_RECORD } from './state.ts';
 import { can, filter } from '../../permissions/policy.ts';
 import { recordPolicy, type Actor } from '../../permissions/records.policy.ts';
 import { draftContextOf, recordContextOf, type RecordContext } from './context.ts';
-import { contextReads } from './context.repository.ts';
+import { hitReads } from './context.repository.ts';
 import { draftStateColumns, recordStateColumns, sharingFromJson } from './repository.ts';
 import {
   RECORD_FACETS,
@@ -113,7 +113,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       .offset(page.offset);
     if (table === drafts) {
       const rows = await db
-        .select(draftStateColumns(contextReads))
+        .select(draftStateColumns(hitReads))
         .from(drafts)
         .innerJoin(parents, eq(parents.id, drafts.parentId))
         .where(inArray(drafts.id, pageIds))
@@ -121,7 +121,7 @@ export function createRecordSearch(db: Database, present: HitPresenter) {
       return rows.map((row) => draftContextOf({ ...row, ...sharingFromJson(row) }));
     }
     const rows = await db
-      .select(recordStateColumns(contextReads))
+      .select(recordStateColumns(hitReads))
       .from(records)
       .innerJoin(parents, eq(parents.id, records.parentId))
       .where(inArray(records.id, pageIds))

@@ -2,10 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { englishSections } from './english-sections.ts';
 import { precompress } from './precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), englishSections(), precompress()],
   build: {
     // The server serves this folder for every route outside /api.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
@@ -34,7 +35,7 @@ export default defineConfig({
             // bytes with its own request and headers.
             {
               name: 'common',
-              test: /packages[\\/]web[\\/]src[\\/](ui[\\/](PageLoader|ErrorAlert|useDocumentTitle|useSiteName|theme|notify|errors)|auth[\\/]paths|i18n[\\/]format|records[\\/]format)\./,
+              test: /packages[\\/]web[\\/]src[\\/](ui[\\/](PageLoader|ErrorAlert|useDocumentTitle|useSiteName|theme|notify|errors)|auth[\\/]paths|i18n[\\/](format|english)|records[\\/]format)\./,
             },
             // Shared with pages other than the deposit's (the first load, other forms): taken
             // before the groups below, which would otherwise pull them in as dependencies.

@@ -1,3 +1,5 @@
+import 'virtual:english/admin';
+import 'virtual:english/audit';
 import { AUDIT_ACTIONS, type AuditAction } from '@arca/schema';
 import {
   Button,

@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAdminStats } from '../api/admin.ts';

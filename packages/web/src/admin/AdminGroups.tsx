@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

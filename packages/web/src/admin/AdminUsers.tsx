@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import type { UserItem } from '@arca/schema';
 import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Button, Group as Row, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';

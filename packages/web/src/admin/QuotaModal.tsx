@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, useAdminMutation, useRecordQuota } from '../api/admin.ts';

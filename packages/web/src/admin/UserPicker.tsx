@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import type { UserItem } from '@arca/schema';
 import { Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import 'virtual:english/audit';
 import type { AuditEvent } from '@arca/schema';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import 'virtual:english/audit';
 import type { AuditAction, AuditEvent } from '@arca/schema';
 import type { TFunction } from 'i18next';
 

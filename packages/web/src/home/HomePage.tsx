@@ -1,3 +1,4 @@
+import 'virtual:english/home';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -6,7 +6,8 @@ import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from '../api/client.ts';
 import { numberFormatter } from './format.ts';
 import { DEFAULT_LANGUAGE, pickLanguage, storedLanguage } from './languages.ts';
-import en from './locales/en.json';
+import en from 'virtual:english/first';
+import { englishAddedBeforeInit } from './english.ts';
 
 /**
  * The languages the app can be shown in, in the order of the switcher: every
@@ -32,7 +33,7 @@ export async function initI18n(): Promise<void> {
       partialBundledLanguages: true,
       resources: {
         [DEFAULT_LANGUAGE]: {
-          translation: en,
+          translation: { ...en, ...englishAddedBeforeInit() },
           validation: validationMessages,
           errors: errorMessages,
         },

@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { useTranslation } from 'react-i18next';
 import { type ExpandedUser, expandedName, useUserName } from '../api/requests.ts';
 

@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { Avatar, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

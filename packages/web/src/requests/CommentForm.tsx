@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RequestJson } from '../api/requests.ts';

@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import '@mantine/core/styles/Blockquote.css';
 import { Blockquote, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

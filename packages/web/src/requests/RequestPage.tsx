@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

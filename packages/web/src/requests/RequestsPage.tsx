@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import {
   Anchor,
   Badge,

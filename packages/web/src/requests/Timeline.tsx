@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RequestEvent, RequestJson, RequestStatus } from '../api/requests.ts';

@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import '@mantine/core/styles/PasswordInput.css';
 import { emailChange, type EmailChange } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';

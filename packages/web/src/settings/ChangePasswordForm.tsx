@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import '@mantine/core/styles/PasswordInput.css';
 import { PASSWORD_MIN_LENGTH, passwordChange, type PasswordChange } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';

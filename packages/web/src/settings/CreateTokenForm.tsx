@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import { tokenCreate, type TokenItem } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';

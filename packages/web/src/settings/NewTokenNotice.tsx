@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import type { TokenItem } from '@arca/schema';
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

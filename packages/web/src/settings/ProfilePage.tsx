@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import { profileUpdate, type ProfileUpdate, type UserItem } from '@arca/schema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Radio, Stack, Switch, TextInput, Title } from '@mantine/core';

@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import type { TokenItem } from '@arca/schema';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

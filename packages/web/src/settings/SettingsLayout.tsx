@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import { Container, Grid, NavLink, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatch } from 'react-router';

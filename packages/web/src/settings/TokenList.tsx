@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTokens } from '../api/tokens.ts';

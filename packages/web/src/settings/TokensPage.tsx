@@ -1,3 +1,4 @@
+import 'virtual:english/settings';
 import type { TokenItem } from '@arca/schema';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import type { RecordJson } from '@arca/schema';
 import { Alert, Anchor, Button, Checkbox, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

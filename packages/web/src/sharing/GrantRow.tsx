@@ -1,3 +1,4 @@
+import 'virtual:english/requests';
 import { GRANT_PERMISSIONS, type GrantPermission, type RecordJson } from '@arca/schema';
 import { ActionIcon, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

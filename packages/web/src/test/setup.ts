@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
+import { addEnglish } from '../i18n/english.ts';
+import en from '../i18n/locales/en.json';
 
 // What Mantine needs and jsdom lacks (Mantine's own test setup does the same).
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +33,9 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 configure({ asyncUtilTimeout: 5000 });
 
 await initI18n();
+// The built app adds some English sections with the pages that show them
+// (english-areas.ts); components tested alone get them all.
+addEnglish(en);
 
 afterEach(() => {
   cleanup();

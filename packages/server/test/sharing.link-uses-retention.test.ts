@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { jobs, secretLinks, secretLinkUses } from '../src/db/schema.ts';
 import { LINK_USES_PURGE_JOB, purgeLinkUses } from '../src/services/sharing/link-uses-purge.ts';
 import { owner, t, useAccessRequestApp } from './access-requests.helpers.ts';
@@ -180,6 +181,19 @@ describe('retention of secret link uses', () => {
     const listed = await owner.get(`/api/records/${id}/access/links/${linkId}/uses`);
     expect(listed.json.hits.hits).toMatchObject([{ visitor: 2 }]);
     expect(await usageOf(id, linkId)).toMatchObject({ uses: 3, visitors: 2 });
+  });
+
+  it('is a whole number of days, 365 unless set; a bad setting stops the start, named', () => {
+    const key = { ARCA_SECRET_KEY: 'x'.repeat(40) };
+    expect(loadConfig(key).linkUsesRetentionDays).toBe(365);
+    expect(loadConfig({ ...key, ARCA_LINK_USES_RETENTION_DAYS: '0' }).linkUsesRetentionDays).toBe(
+      0,
+    );
+    for (const bad of ['-1', '1.5', 'a year', '100000']) {
+      expect(() => loadConfig({ ...key, ARCA_LINK_USES_RETENTION_DAYS: bad }), bad).toThrow(
+        /ARCA_LINK_USES_RETENTION_DAYS/,
+      );
+    }
   });
 
   it('keeps every use with a retention of 0', async () => {

@@ -19,6 +19,7 @@ import { FILES_SWEEP_JOB } from './services/files/files-sweep.ts';
 import { FILES_FIXITY_JOB } from './services/files/fixity.ts';
 import { STATS_AGGREGATE_JOB } from './services/stats/stats.service.ts';
 import { AUDIT_PURGE_JOB } from './services/audit/audit.service.ts';
+import { LINK_USES_PURGE_JOB } from './services/sharing/link-uses-purge.ts';
 import { backfillSearchFields } from './services/records/search-backfill.ts';
 
 export interface Server {
@@ -83,6 +84,9 @@ export async function startServer(
   }
   // The audit log's purge of entries past their retention: soon after each start, then daily.
   await services.jobs.enqueue({ kind: AUDIT_PURGE_JOB, key: AUDIT_PURGE_JOB, runAt: new Date() });
+  // Secret-link uses past their retention likewise (the links keep their counts).
+  const linkUsesPurge = LINK_USES_PURGE_JOB;
+  await services.jobs.enqueue({ kind: linkUsesPurge, key: linkUsesPurge, runAt: new Date() });
   await services.jobs.enqueue({
     kind: STATS_AGGREGATE_JOB,
     key: STATS_AGGREGATE_JOB,

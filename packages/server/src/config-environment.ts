@@ -84,6 +84,8 @@ export const environment = z.object({
   ARCA_DELETION_WINDOW_DAYS: z.coerce.number().min(0).default(30),
   // The audit log keeps entries this many days; 0 keeps them forever.
   ARCA_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(730),
+  // Secret-link uses (with their visitor hashes) are kept this many days; 0 keeps them forever.
+  ARCA_LINK_USES_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   ARCA_DEPOSIT_CUSTOM_FIELDS: z
     .string()
     .default('')

@@ -37,6 +37,8 @@ export interface Config {
   deletionWindowDays: number;
   /** Days the audit log keeps an entry; 0 keeps them forever. */
   auditRetentionDays: number;
+  /** Days a secret link's uses are listed; 0 keeps them forever. The link keeps its counts. */
+  linkUsesRetentionDays: number;
   /** The optional custom field groups the deposit form shows. */
   depositCustomFields: ('imprint' | 'journal' | 'meeting' | 'thesis')[];
   jobsIntervalMs: number;

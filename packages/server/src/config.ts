@@ -85,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restrictionGraceDays: e.ARCA_RESTRICTION_GRACE_DAYS,
     deletionWindowDays: e.ARCA_DELETION_WINDOW_DAYS,
     auditRetentionDays: e.ARCA_AUDIT_RETENTION_DAYS,
+    linkUsesRetentionDays: e.ARCA_LINK_USES_RETENTION_DAYS,
     depositCustomFields: e.ARCA_DEPOSIT_CUSTOM_FIELDS,
     jobsIntervalMs: e.ARCA_JOBS_INTERVAL_SECONDS * 1000,
     jobsBackoff: {

@@ -10,10 +10,10 @@ export let owner: TestClient;
 export let ownerEmail: string;
 export let admin: TestClient;
 
-/** Starts the app with a record owner and an admin who reads the outbox. */
-export function useAccessRequestApp() {
+/** Starts the app (with `env` over the defaults) with a record owner and an admin who reads the outbox. */
+export function useAccessRequestApp(env: Record<string, string> = {}) {
   beforeAll(async () => {
-    t = await startTestApp({ vocabularies: true });
+    t = await startTestApp({ vocabularies: true, env });
     const o = await buildUser(t.services, { fullName: 'Olivia Owner', visibility: 'public' });
     ownerEmail = o.email;
     owner = t.client();

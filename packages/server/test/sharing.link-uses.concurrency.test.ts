@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { secretLinkUses } from '../src/db/schema.ts';
+import { purgeLinkUses } from '../src/services/sharing/link-uses-purge.ts';
 import { mailsAfter, mailCount, owner, t, useAccessRequestApp } from './access-requests.helpers.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
 
@@ -70,3 +73,57 @@ describe('secret link caps under concurrency', () => {
     ]);
   });
 });
+
+describe('visitor numbers and the retention under concurrency', () => {
+  const openByTen = (id: string, token: string) =>
+    Promise.all(
+      Array.from({ length: PARALLEL }, (_, n) =>
+        t.client().get(`/api/records/${id}?token=${token}`, {
+          headers: { 'user-agent': `Reader ${n}` },
+        }),
+      ),
+    );
+  const visitorsListed = async (id: string, linkId: string) => {
+    const uses = await owner.get(`/api/records/${id}/access/links/${linkId}/uses?size=100`);
+    return (uses.json.hits.hits as { visitor: number }[]).map((hit) => hit.visitor);
+  };
+
+  it('numbers ten new visitors racing on a link 1 to 10, and again the same on their return', async () => {
+    const { id, link } = await restrictedLink('Raced numbers', {});
+    expect((await openByTen(id, link.token)).every((a) => a.status === 200)).toBe(true);
+    const first = await visitorsListed(id, link.id);
+    expect(first.slice().sort((a, b) => a - b)).toEqual(range(PARALLEL));
+    expect((await openByTen(id, link.token)).every((a) => a.status === 200)).toBe(true);
+    const all = await visitorsListed(id, link.id);
+    expect(all).toHaveLength(2 * PARALLEL);
+    expect(new Set(all)).toEqual(new Set(range(PARALLEL)));
+    const usage = (await owner.get(`/api/records/${id}/access/links/${link.id}`)).json.usage;
+    expect(usage).toMatchObject({ uses: 2 * PARALLEL, visitors: PARALLEL });
+  });
+
+  it('loses no count nor cap when the purge runs while ten uses race', async () => {
+    const { id, link } = await restrictedLink('Raced purge', { max_uses: 15 });
+    const early = t.client();
+    for (let n = 0; n < 5; n++) {
+      expect((await early.get(`/api/records/${id}?token=${link.token}`)).status).toBe(200);
+    }
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    await t.db
+      .update(secretLinkUses)
+      .set({ usedAt: old })
+      .where(eq(secretLinkUses.linkId, link.id));
+    const [purged, answers] = await Promise.all([
+      purgeLinkUses(t.db, 365),
+      openByTen(id, link.token),
+    ]);
+    expect(purged).toBeGreaterThanOrEqual(5);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const usage = (await owner.get(`/api/records/${id}/access/links/${link.id}`)).json.usage;
+    expect(usage).toMatchObject({ uses: 15, visitors: 11 });
+    expect(await visitorsListed(id, link.id)).toHaveLength(PARALLEL);
+    // The cap counts the purged uses: the sixteenth is refused.
+    expect((await t.client().get(`/api/records/${id}?token=${link.token}`)).status).toBe(403);
+  });
+});
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

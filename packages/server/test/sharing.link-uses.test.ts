@@ -67,11 +67,17 @@ describe('secret link uses', () => {
     const audit = await owner.get(`/api/records/${record.id}/access/links/${id}/uses`);
     expect(audit.status).toBe(200);
     expect(audit.json.hits.total).toBe(3);
-    const uses = audit.json.hits.hits as { record_id: string; file: string | null }[];
-    expect(uses.map((use) => [use.record_id, use.file])).toEqual([
-      [record.id, null],
-      [record.id, 'data.csv'],
-      [record.id, null],
+    const uses = audit.json.hits.hits as {
+      record_id: string;
+      version: number;
+      file: string | null;
+      visitor: number;
+    }[];
+    // The visitor by number on this link (first browser 1, the other 2), not by hash.
+    expect(uses.map((use) => [use.record_id, use.version, use.file, use.visitor])).toEqual([
+      [record.id, 1, null, 2],
+      [record.id, 1, 'data.csv', 1],
+      [record.id, 1, null, 1],
     ]);
     expect(JSON.stringify(audit.json)).not.toContain('127.0.0.1');
     // The owner's own reads need no link: they are no use of it.

@@ -244,6 +244,12 @@ export const secretLinks = pgTable(
     /** Spent atomically with the caps' check, so parallel uses cannot overrun them. */
     useCount: integer('use_count').notNull().default(0),
     downloadCount: integer('download_count').notNull().default(0),
+    /**
+     * Distinct visitors and the last use, kept with the counts: the usage a
+     * manager sees outlives the uses the retention deletes.
+     */
+    visitorCount: integer('visitor_count').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('secret_links_parent').on(t.parentId)],
 );
@@ -264,8 +270,15 @@ export const secretLinkUses = pgTable(
     /** The downloaded file's key; null for a read of the record. */
     fileKey: text('file_key'),
     visitor: text('visitor').notNull(),
+    /** The visitor's number on this link (1 for the first), what its managers see. */
+    visitorNumber: integer('visitor_number').notNull(),
   },
-  (t) => [index('secret_link_uses_link').on(t.linkId, t.usedAt)],
+  (t) => [
+    index('secret_link_uses_link').on(t.linkId, t.usedAt),
+    index('secret_link_uses_visitor').on(t.linkId, t.visitor),
+    // The retention's purge reads the oldest uses of all links.
+    index('secret_link_uses_used_at').on(t.usedAt),
+  ],
 );
 
 /** Persistent identifiers, unique per scheme across all records. */

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { accessSettings, grantUpdate, grantsCreate, linkCreate, linkUpdate } from '@arca/schema';
+import {
+  accessSettings,
+  grantUpdate,
+  grantsCreate,
+  linkCreate,
+  linkUpdate,
+  paginationQuery,
+} from '@arca/schema';
 import type { AppContext } from '../http/context.ts';
 import { HttpError } from '../http/errors.ts';
-import { linkBuilder } from '../http/links.ts';
+import { linkBuilder, paginationLinks } from '../http/links.ts';
 import type { GrantRef, GrantView, SubjectType } from '../services/sharing/grants.service.ts';
 import { serializeRecord } from './serializers/record.serializer.ts';
 import {
@@ -84,15 +91,23 @@ export function accessRoutes({ config, services }: AppContext): FastifyPluginCal
       {
         schema: {
           tags,
-          summary: "A secret link's newest uses (its record's managers only)",
+          summary: "A secret link's kept uses, newest first (its record's managers only)",
           params: linkParams,
-          querystring: query,
+          querystring: query.extend(paginationQuery.shape),
         },
       },
       async (request) => {
         const { params, actor } = request;
-        const { rows, total } = await services.links.uses(actor, params.id, params.linkId);
-        return { hits: { hits: rows.map(serializeLinkUse), total } };
+        const { page, size } = request.query;
+        const window = { page, size };
+        const { rows, total } = await services.links.uses(actor, params.id, params.linkId, window);
+        const base = links.api(
+          `/records/${encodeURIComponent(params.id)}/access/links/${encodeURIComponent(params.linkId)}/uses`,
+        );
+        return {
+          hits: { hits: rows.map(serializeLinkUse), total },
+          links: paginationLinks(base, {}, page, size, total),
+        };
       },
     );
 

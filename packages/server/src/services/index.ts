@@ -38,6 +38,11 @@ import { createAccessSettingsService } from './sharing/access-settings.service.t
 import { createGrantService } from './sharing/grants.service.ts';
 import { createLinkService } from './sharing/links.service.ts';
 import { createLinkUses } from './sharing/link-uses.service.ts';
+import {
+  LINK_USES_PURGE_INTERVAL_MS,
+  LINK_USES_PURGE_JOB,
+  purgeLinkUses,
+} from './sharing/link-uses-purge.ts';
 import { createShareTargets } from './sharing/share-target.ts';
 import { createCommunityService } from './communities/communities.service.ts';
 import { logoKeyOwner } from './communities/logo-keys.ts';
@@ -219,6 +224,11 @@ export function createServices(
         const purged = await audit.purge();
         if (purged > 0) options.log?.info({ purged }, 'audit log purge');
         return { runAgainAt: new Date(Date.now() + AUDIT_PURGE_INTERVAL_MS) };
+      },
+      [LINK_USES_PURGE_JOB]: async () => {
+        const purged = await purgeLinkUses(db, config.linkUsesRetentionDays);
+        if (purged > 0) options.log?.info({ purged }, 'secret link uses purge');
+        return { runAgainAt: new Date(Date.now() + LINK_USES_PURGE_INTERVAL_MS) };
       },
       [STATS_AGGREGATE_JOB]: async () => {
         await stats.aggregate();

@@ -52,6 +52,8 @@ export const queryKeys = {
   secretLinks: (id: string) => ['sharing', id, 'links'] as const,
   grants: (id: string, kind: string) => ['sharing', id, kind] as const,
   accessHistory: (id: string, page: number) => ['sharing', id, 'history', page] as const,
+  linkUses: (id: string, linkId: string, page: number) =>
+    ['sharing', id, 'link-uses', linkId, page] as const,
   subjectSearch: (kind: string, text: string) => ['share-subjects', kind, text] as const,
   // Requests (api/requests.ts).
   request: (id: string) => ['request', id] as const,

@@ -7,13 +7,14 @@ import { secretLinkUrl } from './link-url.ts';
 import { PermissionSelect } from './PermissionSelect.tsx';
 import { LinkLimitsEditor } from './LinkLimitsEditor.tsx';
 import { LinkUsage } from './LinkUsage.tsx';
+import { LinkUses } from './LinkUses.tsx';
 import { ShareError } from './ShareError.tsx';
 import { useMinimumPending } from './useMinimumPending.ts';
 
 /** SPEC §2: the "Copied" tooltip stays this long. */
 export const COPY_TOOLTIP_MS = 1500;
 
-/** A secret link: description and usage, permission, created, expires; limits, copy, delete. */
+/** A secret link: description, usage and its list of uses, permission, created, expires; limits, copy, delete. */
 export function LinkRow({
   record,
   link,
@@ -34,6 +35,7 @@ export function LinkRow({
       <Table.Td>
         <Text size="sm">{name}</Text>
         <LinkUsage link={link} />
+        <LinkUses record={record} link={link} id={id} name={name} />
         <ShareError error={update.error ?? remove.error} />
       </Table.Td>
       <Table.Td>

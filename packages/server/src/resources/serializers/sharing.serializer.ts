@@ -2,6 +2,7 @@ import type { Links } from '../../http/links.ts';
 import type { Identity } from '../../permissions/policy.ts';
 import type { GrantView } from '../../services/sharing/grants.service.ts';
 import type { LinkWithToken } from '../../services/sharing/links.service.ts';
+import type { LinkUseView } from '../../services/sharing/link-usage.ts';
 import { isoDate } from './dates.ts';
 
 /**
@@ -34,16 +35,16 @@ export function serializeLink(link: LinkWithToken) {
   };
 }
 
-/** One use of a secret link: when, which version, which file (null: a read), whose hash. */
-export function serializeLinkUse(use: {
-  usedAt: Date;
-  recordId: string;
-  fileKey: string | null;
-  visitor: string;
-}) {
+/**
+ * One use of a secret link: when, which version, which file (null: a read),
+ * and the visitor by number on this link: a hash would let a manager match
+ * visitors across links and records, a number only within the link.
+ */
+export function serializeLinkUse(use: LinkUseView) {
   return {
     used_at: isoDate(use.usedAt),
     record_id: use.recordId,
+    version: use.version,
     file: use.fileKey,
     visitor: use.visitor,
   };

@@ -1,6 +1,8 @@
-import { count, countDistinct, desc, eq, inArray, max } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { secretLinkUses } from '../../db/schema.ts';
+import { drafts, records, secretLinkUses } from '../../db/schema.ts';
+import { checkWindow } from '../pagination.ts';
+import type { LinkRow } from './access.service.ts';
 
 /** How a link was used, as its record's managers see it. */
 export interface LinkUsage {
@@ -11,52 +13,63 @@ export interface LinkUsage {
   lastUsedAt: Date | null;
 }
 
-const unused: LinkUsage = { uses: 0, downloads: 0, visitors: 0, lastUsedAt: null };
+/**
+ * A link's usage, from the counts kept on it: the same the caps check, and
+ * whole even once the retention deleted the oldest uses.
+ */
+export const usageOf = (
+  link: Pick<LinkRow, 'useCount' | 'downloadCount' | 'visitorCount' | 'lastUsedAt'>,
+): LinkUsage => ({
+  uses: link.useCount,
+  downloads: link.downloadCount,
+  visitors: link.visitorCount,
+  lastUsedAt: link.lastUsedAt,
+});
 
-/** The usage of each of `linkIds`, in one query. */
-export async function usageOf(db: Database, linkIds: string[]): Promise<Map<string, LinkUsage>> {
-  const result = new Map<string, LinkUsage>(linkIds.map((id) => [id, unused]));
-  if (linkIds.length === 0) return result;
-  const rows = await db
-    .select({
-      linkId: secretLinkUses.linkId,
-      uses: count(),
-      downloads: count(secretLinkUses.fileKey),
-      visitors: countDistinct(secretLinkUses.visitor),
-      lastUsedAt: max(secretLinkUses.usedAt),
-    })
-    .from(secretLinkUses)
-    .where(inArray(secretLinkUses.linkId, linkIds))
-    .groupBy(secretLinkUses.linkId);
-  for (const row of rows) {
-    result.set(row.linkId, {
-      uses: Number(row.uses),
-      downloads: Number(row.downloads),
-      visitors: Number(row.visitors),
-      lastUsedAt: row.lastUsedAt ? new Date(row.lastUsedAt) : null,
-    });
-  }
-  return result;
+/** One use as its managers see it: the visitor by number on this link, never the hash. */
+export interface LinkUseView {
+  usedAt: Date;
+  recordId: string;
+  /** The version's index; null once that version (a discarded draft) is gone. */
+  version: number | null;
+  fileKey: string | null;
+  visitor: number;
 }
 
-/** The most uses one answer lists: an audit reads the newest. */
-export const RECENT_USES = 100;
-
-/** A link's newest uses, newest first, and how many there are in all. */
-export async function recentUses(db: Database, linkId: string) {
+/** A page of a link's kept uses, newest first, and how many are kept in all. */
+export async function usesPage(
+  db: Database,
+  linkId: string,
+  window: { page: number; size: number },
+): Promise<{ rows: LinkUseView[]; total: number }> {
+  checkWindow(window.page, window.size);
+  const of = eq(secretLinkUses.linkId, linkId);
+  // A draft of a published version has that version's index, so either table answers it.
+  const version = sql<number | null>`coalesce(
+    (SELECT ${records.versionIndex} FROM ${records} WHERE ${records.id} = ${secretLinkUses.recordId}),
+    (SELECT ${drafts.versionIndex} FROM ${drafts} WHERE ${drafts.id} = ${secretLinkUses.recordId}))`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
         usedAt: secretLinkUses.usedAt,
         recordId: secretLinkUses.recordId,
+        version,
         fileKey: secretLinkUses.fileKey,
-        visitor: secretLinkUses.visitor,
+        visitor: secretLinkUses.visitorNumber,
       })
       .from(secretLinkUses)
-      .where(eq(secretLinkUses.linkId, linkId))
-      .orderBy(desc(secretLinkUses.usedAt))
-      .limit(RECENT_USES),
-    db.select({ n: count() }).from(secretLinkUses).where(eq(secretLinkUses.linkId, linkId)),
+      .where(of)
+      .orderBy(desc(secretLinkUses.usedAt), desc(secretLinkUses.id))
+      .limit(window.size)
+      .offset((window.page - 1) * window.size),
+    db.select({ n: count() }).from(secretLinkUses).where(of),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      usedAt: new Date(row.usedAt),
+      version: row.version === null ? null : Number(row.version),
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }

@@ -47,6 +47,27 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
     return saltedVisitor(await salts.of(utcDay(at)), visitorKey(visit.visitor));
   }
 
+  /**
+   * The visitor's number on the link: theirs if they used it before, else the
+   * next one. The UPDATE that spent the use holds the link's row, so uses of
+   * one link number their visitors one at a time. A visitor whose earlier uses
+   * the retention deleted cannot come back: their hash's salt is long gone.
+   */
+  async function visitorNumber(tx: Database, linkId: string, visitor: string): Promise<number> {
+    const [known] = await tx
+      .select({ number: secretLinkUses.visitorNumber })
+      .from(secretLinkUses)
+      .where(and(eq(secretLinkUses.linkId, linkId), eq(secretLinkUses.visitor, visitor)))
+      .limit(1);
+    if (known) return known.number;
+    const [counted] = await tx
+      .update(secretLinks)
+      .set({ visitorCount: sql`${secretLinks.visitorCount} + 1` })
+      .where(eq(secretLinks.id, linkId))
+      .returning({ number: secretLinks.visitorCount });
+    return counted!.number;
+  }
+
   /** Counts one use of `linkId` if its caps and binding allow it; false if they do not. */
   async function tryUse(linkId: string, use: LinkUse, visit: LinkVisit): Promise<boolean> {
     const download = use.fileKey !== undefined;
@@ -59,6 +80,7 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
           useCount: sql`${secretLinks.useCount} + 1`,
           ...(download ? { downloadCount: sql`${secretLinks.downloadCount} + 1` } : {}),
           boundBrowser: sql`CASE WHEN ${secretLinks.oneVisitor} THEN coalesce(${secretLinks.boundBrowser}, ${visit.browserMark}) END`,
+          lastUsedAt: sql`greatest(${secretLinks.lastUsedAt}, ${at.toISOString()}::timestamptz)`,
         })
         .where(
           and(
@@ -90,6 +112,7 @@ export function createLinkUses(deps: { db: Database; mailer: Mailer; siteUrl: st
         recordId: use.recordId,
         fileKey: use.fileKey ?? null,
         visitor,
+        visitorNumber: await visitorNumber(tx, linkId, visitor),
       });
       // Only the use that made the count 1 sees it: one mail, however many race.
       if (spent.useCount === 1 && spent.notify) {

@@ -7,7 +7,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { linkAudit } from '../audit/audit-fields.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AccessService, LinkRow } from './access.service.ts';
-import { recentUses, usageOf, type LinkUsage } from './link-usage.ts';
+import { usageOf, usesPage, type LinkUsage } from './link-usage.ts';
 import type { ShareTarget, ShareTargets } from './share-target.ts';
 
 /** A link as its managers see it: with its token and, from the links API, its usage. */
@@ -30,13 +30,8 @@ export function createLinkService(deps: {
 }) {
   const { db, access, targets } = deps;
   const withToken = (row: LinkRow): LinkWithToken => ({ ...row, token: access.tokenFor(row.id) });
-  async function withUsage(rows: LinkRow[]): Promise<LinkWithToken[]> {
-    const usage = await usageOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({ ...withToken(row), usage: usage.get(row.id)! }));
-  }
+  const withUsage = (rows: LinkRow[]): LinkWithToken[] =>
+    rows.map((row) => ({ ...withToken(row), usage: usageOf(row) }));
   const capsOf = (input: LinkCreate | LinkUpdate) => ({
     ...(input.max_uses !== undefined ? { maxUses: input.max_uses } : {}),
     ...(input.max_downloads !== undefined ? { maxDownloads: input.max_downloads } : {}),
@@ -95,14 +90,12 @@ export function createLinkService(deps: {
         );
         return created;
       });
-      const [withUse] = await withUsage([link]);
-      return withUse!;
+      return withUsage([link])[0]!;
     },
 
     async get(actor: Actor, id: string, linkId: string): Promise<LinkWithToken> {
       const target = await targets.managed(actor, id);
-      const [link] = await withUsage([await find(target, linkId)]);
-      return link!;
+      return withUsage([await find(target, linkId)])[0]!;
     },
 
     async update(
@@ -126,7 +119,7 @@ export function createLinkService(deps: {
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...capsOf(changes),
       };
-      if (Object.keys(set).length === 0) return (await withUsage([link]))[0]!;
+      if (Object.keys(set).length === 0) return withUsage([link])[0]!;
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(secretLinks)
@@ -141,14 +134,14 @@ export function createLinkService(deps: {
         );
         return updated;
       });
-      return (await withUsage([row]))[0]!;
+      return withUsage([row])[0]!;
     },
 
-    /** The audit of a link: its newest uses (when, which version, which file, whose hash). */
-    async uses(actor: Actor, id: string, linkId: string) {
+    /** The audit of a link: a page of its kept uses (when, which version, which file, who). */
+    async uses(actor: Actor, id: string, linkId: string, window: { page: number; size: number }) {
       const target = await targets.managed(actor, id);
       const link = await find(target, linkId);
-      return recentUses(db, link.id);
+      return usesPage(db, link.id, window);
     },
 
     async remove(actor: Actor, id: string, linkId: string): Promise<void> {

@@ -3,7 +3,7 @@
 // With sequential scans switched off, a plan that cannot use them shows it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql, type SQL } from 'drizzle-orm';
-import { auditEvents } from '../src/db/schema.ts';
+import { auditEvents, users } from '../src/db/schema.ts';
 import { auditTextMatches } from '../src/services/audit/audit.service.ts';
 import { recordAudit } from '../src/services/audit/record-audit.ts';
 import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
@@ -49,7 +49,8 @@ const totalFor = async (q: string) => {
 
 describe('the free-text audit search', () => {
   it('is planned on the trigram index of the entry text and on the actor index', async () => {
-    const plan = await planOf(auditTextMatches('moraine'));
+    // The text names an actor (Ines Indexer) and an entry's changed value.
+    const plan = await planOf(await auditTextMatches(t.db, 'indexer'));
     expect(plan).toContain('audit_events_text_trgm');
     expect(plan).toContain('audit_events_actor_idx');
     expect(plan).not.toMatch(/Seq Scan on audit_events/);
@@ -63,5 +64,26 @@ describe('the free-text audit search', () => {
     expect(await totalFor('no such words')).toBe(0);
     // LIKE's wildcards are taken literally.
     expect(await totalFor('%')).toBe(0);
+  });
+
+  it('still finds every actor when a text names more of them than are listed one by one', async () => {
+    const many = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          email: `crowd${i}@example.org`,
+          fullName: `Crowd Member ${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    for (const who of [many[0]!, many[500]!]) {
+      await recordAudit(
+        t.db,
+        { userId: who.id },
+        { action: 'token.create', subject: { type: 'user', id: who.id } },
+      );
+    }
+    expect(await totalFor('crowd member')).toBe(2);
+    expect(await totalFor('crowd member 500')).toBe(1);
   });
 });

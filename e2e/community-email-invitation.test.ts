@@ -115,7 +115,7 @@ describe('a community invitation mailed to an address', () => {
       expect(await role.inputValue()).toBe('Curator');
       await pending.waitFor({ state: 'detached' });
       await bob.context().close();
-      // Two people, nine scans, four mails read through the outbox: about two minutes on a busy machine.
+      // Two people, nine scans, two mails read through the outbox: about two minutes on a busy machine.
     }, 300_000);
   }
 });

@@ -53,12 +53,22 @@ export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 const day = z.iso.date(msg('invalid'));
 
+/** An account id as a query names it: a positive integer the database's `integer` holds. */
+export const isAccountId = (value: string) =>
+  /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2 ** 31 - 1;
+
 /** `GET /api/admin/audit`: every filter optional, newest first. */
 export const auditQuery = paginationQuery.extend({
   q: z.string(msg('notAString')).trim().max(200, msg('tooLong')).default(''),
   action: z.enum(AUDIT_ACTIONS, msg('invalid')).optional(),
-  /** The acting user's id. */
-  actor: z.coerce.number(msg('invalid')).int(msg('invalid')).positive(msg('invalid')).optional(),
+  /** The acting user: an account id, or the account's e-mail address (any case). */
+  actor: z
+    .string(msg('notAString'))
+    .trim()
+    .toLowerCase()
+    .max(254, msg('tooLong'))
+    .refine((value) => isAccountId(value) || z.email().safeParse(value).success, msg('invalid'))
+    .optional(),
   /** A subject id (record or parent id, user id, group id). */
   subject: z.string(msg('notAString')).trim().max(100, msg('tooLong')).optional(),
   /** First and last day (UTC) included. */

@@ -22,6 +22,43 @@ const membershipEntries = async (community: string) =>
   (await entriesAbout(t, community)).filter((row) => row.action.startsWith('community.'));
 
 describe('community membership', () => {
+  it('records the creator made owner, with the community, once', async () => {
+    const c = await createCommunity(owner, 'audit-created');
+    const rows = await membershipEntries(c.id);
+    expect(actions(rows)).toEqual(['community.member_add']);
+    expect(rows[0]).toMatchObject({
+      actorId: ownerId,
+      actorAddress: '127.0.0.1',
+      subjectType: 'community',
+      before: null,
+      after: { user: ownerId, role: 'owner', via: 'creation' },
+    });
+  });
+
+  it('records members the server seeds and their role changes as the server', async () => {
+    const c = await createCommunity(owner, 'audit-seeded');
+    const sam = await loggedIn(t, 'Sam Seeded');
+    const seed = (role: 'reader' | 'curator') =>
+      t.services.communities.addMemberAsSystem(c.id, sam.user.id, role);
+    await seed('reader');
+    await seed('reader');
+    await seed('curator');
+    const rows = (await membershipEntries(c.id)).slice(1);
+    expect(actions(rows)).toEqual(['community.member_add', 'community.member_role']);
+    const user = sam.user.id;
+    expect(rows[0]).toMatchObject({
+      actorId: null,
+      actorAddress: null,
+      before: null,
+      after: { user, role: 'reader', via: 'system' },
+    });
+    expect(rows[1]).toMatchObject({
+      actorId: null,
+      before: { user, role: 'reader' },
+      after: { user, role: 'curator', via: 'system' },
+    });
+  });
+
   it('records a member added by a manager, a role change and a removal, once each', async () => {
     const c = await createCommunity(owner, 'audit-members');
     const mia = await loggedIn(t, 'Mia Member');
@@ -38,7 +75,8 @@ describe('community membership', () => {
     });
     expect(removed.status, removed.body).toBe(204);
 
-    const rows = await membershipEntries(c.id);
+    // The first entry is the creator made owner (tested below).
+    const rows = (await membershipEntries(c.id)).slice(1);
     expect(actions(rows)).toEqual([
       'community.member_add',
       'community.member_role',
@@ -86,7 +124,7 @@ describe('community membership', () => {
     });
     expect(left.status, left.body).toBe(204);
 
-    const rows = await membershipEntries(c.id);
+    const rows = (await membershipEntries(c.id)).slice(1);
     expect(actions(rows)).toEqual([
       'community.member_add',
       'community.member_add',
@@ -119,7 +157,8 @@ describe('community membership', () => {
       body: { members: members(ownerId) },
     });
     expect(left.status).toBe(400);
-    expect(await membershipEntries(c.id)).toEqual([]);
+    // Only the creation's entry: the refused changes left none.
+    expect(actions(await membershipEntries(c.id))).toEqual(['community.member_add']);
     const [{ role } = { role: '' }] = (await owner.get(`/api/communities/${c.id}/members`)).json
       .hits.hits as { role: string }[];
     expect(role).toBe('owner');
@@ -144,7 +183,7 @@ describe('community membership', () => {
     const quinn = await loggedIn(t, 'Quinn Quick');
     await tenTimes(() => quinn.client.post(`/api/communities/${c.id}/join`));
 
-    const rows = await membershipEntries(c.id);
+    const rows = (await membershipEntries(c.id)).slice(1);
     expect(actions(rows)).toEqual([
       'community.member_add',
       'community.member_role',

@@ -13,11 +13,13 @@ import { allEntries } from './audit.helpers.ts';
 let t: TestApp;
 let admin: TestClient;
 let adminId: number;
+let adminEmail: string;
 let user: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ env: { ARCA_AUDIT_RETENTION_DAYS: '30' } });
   const a = await buildUser(t.services, { isAdmin: true, fullName: 'Ada Admin' });
   adminId = a.id;
+  adminEmail = a.email;
   admin = t.client();
   await admin.login(a.email);
   user = t.client();
@@ -62,6 +64,12 @@ describe('the admin audit search', () => {
     expect(bySubject.hits.total).toBe(1);
     expect((await search(`?actor=${adminId}&action=admin.group.update`)).hits.total).toBe(1);
     expect((await search(`?actor=${adminId + 1000}`)).hits.total).toBe(0);
+    // Or by the actor's e-mail address, in any case; an unknown address finds nothing.
+    const byEmail = await search(`?actor=${encodeURIComponent(adminEmail.toUpperCase())}`);
+    expect(byEmail.hits.total).toBe((await search(`?actor=${adminId}`)).hits.total);
+    expect(byEmail.hits.total).toBeGreaterThanOrEqual(3);
+    expect(byEmail.links.self).toContain(`actor=${encodeURIComponent(adminEmail)}`);
+    expect((await search('?actor=nobody%40example.org')).hits.total).toBe(0);
     // Text finds the actor's name, an action and the changed values.
     expect((await search('?q=Hydrology')).hits.total).toBe(1);
     expect((await search('?q=ada%20admin')).hits.total).toBeGreaterThanOrEqual(3);
@@ -78,6 +86,9 @@ describe('the admin audit search', () => {
       ['?action=record.explode', 'action'],
       ['?from=yesterday', 'from'],
       ['?actor=abc', 'actor'],
+      ['?actor=0', 'actor'],
+      ['?actor=99999999999', 'actor'],
+      ['?actor=ada%40', 'actor'],
     ] as const) {
       const response = await admin.get(`/api/admin/audit${query}`);
       expect(response.status, query).toBe(400);

@@ -43,6 +43,37 @@ describe('the admin audit log', () => {
     expect(asked.path).not.toContain('action=');
   });
 
+  it('filters by an actor found by name or e-mail address, sending the account id', async () => {
+    const carol = buildUser({
+      id: '9',
+      email: 'carol@example.org',
+      profile: { full_name: 'Carol Chen', affiliations: '' },
+      is_current_user: false,
+    });
+    const requests = mockFetch({
+      'GET /api/config': reply(200, siteConfig),
+      'GET /api/me': reply(200, admin),
+      'GET /api/admin/audit': reply(200, { hits: { hits: [entry], total: 1 } }),
+      'GET /api/admin/users': (request) =>
+        reply(200, {
+          hits: {
+            hits: request.path.includes('q=carol%40') ? [carol] : [],
+            total: request.path.includes('q=carol%40') ? 1 : 0,
+          },
+        }),
+    });
+    const { user } = renderApp('/admin/audit');
+    await screen.findByRole('table', { name: 'Audit log' });
+    const actor = screen.getByRole('combobox', { name: 'Actor' });
+    expect(actor).toHaveAccessibleDescription('The user who acted');
+    await user.type(actor, 'carol@example');
+    await user.click(await screen.findByRole('option', { name: 'Carol Chen <carol@example.org>' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await expect
+      .poll(() => requests.filter((r) => r.path.includes('/api/admin/audit')).at(-1)!.path)
+      .toContain('actor=9');
+  });
+
   it('is linked from the admin menu', async () => {
     mockFetch({
       'GET /api/config': reply(200, siteConfig),

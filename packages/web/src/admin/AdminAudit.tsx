@@ -23,6 +23,7 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { ScrollTable } from '../ui/ScrollTable.tsx';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { AdminPager } from './AdminPager.tsx';
+import { UserPicker } from './UserPicker.tsx';
 
 /** `/admin/audit`: who changed access, published, deleted or administered what, and when. */
 export function AdminAudit() {
@@ -95,7 +96,6 @@ function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void
       ...draft,
       q: draft.q.trim(),
       subject: draft.subject.trim(),
-      actor: draft.actor.trim(),
     });
   };
   const actions = AUDIT_ACTIONS.map((action: AuditAction) => ({
@@ -126,12 +126,12 @@ function AuditFilterForm({ onApply }: { onApply: (filters: AuditFilters) => void
             value={draft.subject}
             onChange={(event) => set('subject')(event.currentTarget.value)}
           />
-          <TextInput
+          <UserPicker
             label={t('admin.audit.actor')}
             description={t('admin.audit.actorHelp')}
-            inputMode="numeric"
-            value={draft.actor}
-            onChange={(event) => set('actor')(event.currentTarget.value)}
+            required={false}
+            value={draft.actor || null}
+            onChange={(id) => set('actor')(id ?? '')}
           />
           <TextInput
             type="date"

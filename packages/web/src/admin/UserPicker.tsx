@@ -12,6 +12,9 @@ import { displayName } from '../ui/UserMenu.tsx';
  */
 export function UserPicker(props: {
   label: string;
+  description?: string;
+  /** Whether a choice is needed (adding a member) or optional (a search filter). */
+  required?: boolean;
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
@@ -26,10 +29,11 @@ export function UserPicker(props: {
   return (
     <Select
       label={props.label}
+      description={props.description}
       placeholder={t('admin.groups.pickerPlaceholder')}
       searchable
       clearable
-      required
+      required={props.required ?? true}
       data={options}
       value={props.value}
       onChange={props.onChange}

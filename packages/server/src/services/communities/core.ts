@@ -12,6 +12,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
 import { sanitizeHtml } from '../html.ts';
 import { checkWindow } from '../pagination.ts';
+import { recordMemberChange } from './member-audit.ts';
 import { publicRecordCounts } from './record-counts.ts';
 import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
 
@@ -96,10 +97,18 @@ export function coreOperations(kit: CommunityKit) {
       await slugFree(body.slug);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx.insert(communities).values(columnsOf(body)).returning();
-        if (actor.identity.userId !== null) {
+        const userId = actor.identity.userId;
+        if (userId !== null) {
           await tx
             .insert(communityMembers)
-            .values({ communityId: created!.id, userId: actor.identity.userId, role: 'owner' });
+            .values({ communityId: created!.id, userId, role: 'owner' });
+          await recordMemberChange(tx, actor.identity, {
+            communityId: created!.id,
+            userId,
+            before: null,
+            after: 'owner',
+            via: 'creation',
+          });
         }
         return created!;
       });

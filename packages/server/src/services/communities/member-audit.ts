@@ -2,8 +2,11 @@ import type { Database } from '../../db/client.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 
-/** How someone became a member: a manager added them, an invitation, or open joining. */
-export type MemberVia = 'manager' | 'invitation' | 'join';
+/**
+ * How someone became a member: creating the community, a manager added them,
+ * an invitation, open joining, or the server seeding it.
+ */
+export type MemberVia = 'creation' | 'manager' | 'invitation' | 'join' | 'system';
 
 /**
  * Records one change of a community membership: a role gives access to the

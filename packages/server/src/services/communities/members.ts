@@ -4,7 +4,7 @@ import { communityMembers } from '../../db/schema.communities.ts';
 import { users } from '../../db/schema.ts';
 import { communityPolicy } from '../../permissions/communities.policy.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
-import { can } from '../../permissions/policy.ts';
+import { can, system } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
 import { shownUsers } from '../people.ts';
@@ -22,6 +22,30 @@ async function ownerCount(database: Database, communityId: string): Promise<numb
 /** Thrown inside the transaction that changed the members: the change is rolled back. */
 async function keepAnOwner(tx: Database, communityId: string) {
   if ((await ownerCount(tx, communityId)) === 0) throw new DomainError('invalid', 'lastOwner');
+}
+
+/**
+ * Makes a user a member with a role and answers the change, or null when the
+ * member was removed meanwhile. A parallel put of the same person waits on the
+ * insert and then finds the row, so an addition is reported once and a role
+ * change never twice.
+ */
+async function putMember(tx: Database, communityId: string, userId: number, role: CommunityRole) {
+  const [added] = await tx
+    .insert(communityMembers)
+    .values({ communityId, userId, role })
+    .onConflictDoNothing()
+    .returning();
+  const change = { communityId, userId, after: role };
+  if (added) return { ...change, before: null };
+  const ofMember = and(
+    eq(communityMembers.communityId, communityId),
+    eq(communityMembers.userId, userId),
+  );
+  const [held] = await tx.select().from(communityMembers).where(ofMember).for('update');
+  if (!held) return null;
+  if (held.role !== role) await tx.update(communityMembers).set({ role }).where(ofMember);
+  return { ...change, before: held.role as CommunityRole };
 }
 
 /** Only owners (and administrators) give or take the owner role. */
@@ -122,42 +146,10 @@ export function memberOperations(kit: CommunityKit) {
       }
       await db.transaction(async (tx) => {
         for (const userId of ids) {
-          // A parallel add of the same person waits here and then finds the row,
-          // so the entries say once that they were added and never a role change twice.
-          const [added] = await tx
-            .insert(communityMembers)
-            .values({ communityId: row.id, userId, role })
-            .onConflictDoNothing()
-            .returning();
-          const [held] = added
-            ? []
-            : await tx
-                .select()
-                .from(communityMembers)
-                .where(
-                  and(
-                    eq(communityMembers.communityId, row.id),
-                    eq(communityMembers.userId, userId),
-                  ),
-                )
-                .for('update');
+          const put = await putMember(tx, row.id, userId, role);
           // Removed meanwhile by someone else: nothing to change, nothing to record.
-          if (!added && !held) continue;
-          if (held && held.role !== role) {
-            await tx
-              .update(communityMembers)
-              .set({ role })
-              .where(
-                and(eq(communityMembers.communityId, row.id), eq(communityMembers.userId, userId)),
-              );
-          }
-          await recordMemberChange(tx, actor.identity, {
-            communityId: row.id,
-            userId,
-            before: (held?.role as CommunityRole | undefined) ?? null,
-            after: role,
-            via: 'manager',
-          });
+          if (!put) continue;
+          await recordMemberChange(tx, actor.identity, { ...put, via: 'manager' });
         }
         await keepAnOwner(tx, row.id);
       });
@@ -216,15 +208,12 @@ export function memberOperations(kit: CommunityKit) {
       kit.membersChanged(ids);
     },
 
-    /** Administrative seeding: a member with a role, no questions asked. */
+    /** Administrative seeding: a member with a role, no questions asked, recorded as the server's. */
     async addMemberAsSystem(communityId: string, userId: number, role: CommunityRole) {
-      await db
-        .insert(communityMembers)
-        .values({ communityId, userId, role })
-        .onConflictDoUpdate({
-          target: [communityMembers.communityId, communityMembers.userId],
-          set: { role },
-        });
+      await db.transaction(async (tx) => {
+        const put = await putMember(tx, communityId, userId, role);
+        if (put) await recordMemberChange(tx, system, { ...put, via: 'system' });
+      });
       kit.membersChanged([userId]);
     },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_text_trgm" ON "audit_events" USING gin (("action" || ' ' || "subject_id" || ' ' || coalesce("actor_address", '') || ' ' || coalesce("before"::text, '') || ' ' || coalesce("after"::text, '')) gin_trgm_ops);

@@ -44,7 +44,11 @@ afterAll(() => t.close());
 describe('a deleted community', () => {
   it('answers 410 with its tombstone, leaves the lists and keeps its slug', async () => {
     const c = await createCommunity(owner, 'gone-lab');
+    const sets = async () => (await t.client().get('/oai2d?verb=ListSets')).body;
+    expect(await sets()).toContain('<setSpec>community-gone-lab</setSpec>');
     await deleted(owner, c.id, reason('spam', { note: 'Not research.' }));
+    // Its OAI set goes with it, as InvenioRDM's does.
+    expect(await sets()).not.toContain('community-gone-lab');
 
     for (const path of ['gone-lab', c.id]) {
       const read = await t.client().get(`/api/communities/${path}`);

@@ -1,10 +1,10 @@
 // Deleting a community (invenio-communities `delete_community`): a soft deletion with a
 // tombstone. Readers get 410, lists leave it out, its open requests are cancelled with it,
 // nothing new reaches it, and a restore brings everything back as it was.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityEmailInvitations } from '../src/db/schema.ts';
-import { buildUser, startTestApp, type TestApp, type TestClient } from './harness.ts';
+import { communities, communityEmailInvitations } from '../src/db/schema.ts';
+import { buildUser, eventually, startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { addMembers, communityBody, createCommunity, loggedIn } from './communities.helpers.ts';
 import {
   deleteCommunity,
@@ -204,5 +204,34 @@ describe('the records of a deleted community', () => {
       vault.id,
     ]);
     expect((await owner.get('/api/communities/vault')).status).toBe(200);
+  });
+});
+
+describe("members' cached sessions", () => {
+  it('learn of a deletion made behind the services from its announcement', async () => {
+    const vault = await createCommunity(owner, 'sql-vault', {
+      access: { visibility: 'restricted' },
+    });
+    await addMembers(owner, vault.id, [curatorId], 'curator');
+    await addMembers(owner, vault.id, [uploaderId], 'reader');
+    const { draftId, requestId } = await submittedTo(uploader, vault.id, 'Seen through a role');
+    expect((await curator.post(`/api/requests/${requestId}/actions/accept`)).status).toBe(200);
+    // A restricted record its curator reads through the role alone.
+    const seen = async () => (await curator.get(`/api/records/${draftId}`)).status;
+    expect(await seen()).toBe(200);
+    const setStatus = (status: 'P' | 'D') =>
+      t.db.update(communities).set({ deletionStatus: status }).where(eq(communities.id, vault.id));
+
+    // Proof that the roles come from the cache: unannounced, the deletion goes unseen.
+    await t.db.execute(sql`ALTER TABLE communities DISABLE TRIGGER communities_notify_deletion`);
+    try {
+      await setStatus('D');
+      expect(await seen()).toBe(200);
+      await setStatus('P');
+    } finally {
+      await t.db.execute(sql`ALTER TABLE communities ENABLE TRIGGER communities_notify_deletion`);
+    }
+    await setStatus('D');
+    await eventually(async () => (await seen()) === 403);
   });
 });

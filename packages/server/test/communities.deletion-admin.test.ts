@@ -15,6 +15,7 @@ let stranger: TestClient;
 let admin: TestClient;
 let managerId: number;
 let curatorId: number;
+let strangerId: number;
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
   owner = (await loggedIn(t, 'Olga Owner')).client;
@@ -23,7 +24,8 @@ beforeAll(async () => {
   const c = await loggedIn(t, 'Carol Curator');
   [curator, curatorId] = [c.client, c.user.id];
   otherOwner = (await loggedIn(t, 'Oscar Otherowner')).client;
-  stranger = (await loggedIn(t, 'Sid Stranger')).client;
+  const s = await loggedIn(t, 'Sid Stranger');
+  [stranger, strangerId] = [s.client, s.user.id];
   const a = await buildUser(t.services, { isAdmin: true });
   admin = t.client();
   await admin.login(a.email);
@@ -37,8 +39,9 @@ describe('deleting', () => {
     const c = await createCommunity(owner, 'perm-lab');
     await addMembers(owner, c.id, [managerId], 'manager');
     await addMembers(owner, c.id, [curatorId], 'curator');
-    // The owner of another community owns nothing here.
+    // The owner and a manager of another community own nothing here.
     const other = await createCommunity(otherOwner, 'perm-other');
+    await addMembers(otherOwner, other.id, [strangerId], 'manager');
     for (const client of [manager, curator, otherOwner, stranger, t.client()]) {
       const response = await deleteCommunity(client, c.id);
       expect(response.status, response.body).toBe(403);

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'community.member_role',
   'community.member_remove',
   'community.member_leave',
+  'community.update',
+  'community.delete',
+  'community.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

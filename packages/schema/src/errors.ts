@@ -11,8 +11,8 @@ export interface ErrorBody {
   status: number;
   message: string;
   errors?: FieldError[];
-  /** A deleted record's 410 (InvenioRDM's tombstone). */
-  tombstone?: Tombstone;
+  /** A deleted record's or community's 410 (InvenioRDM's tombstone). */
+  tombstone?: Tombstone | CommunityTombstone;
 }
 
 /** What is left of a deleted record, as InvenioRDM dumps it. */
@@ -25,3 +25,6 @@ export interface Tombstone {
   citation_text: string;
   is_visible: boolean;
 }
+
+/** What is left of a deleted community (invenio-communities `TombstoneSchema`): no citation. */
+export type CommunityTombstone = Omit<Tombstone, 'citation_text'> & { citation_text?: never };

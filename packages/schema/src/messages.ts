@@ -191,6 +191,8 @@ export const errorMessages = {
   communityCreationRestricted: 'Only administrators may create communities on this site.',
   communitySlugTaken: 'A community with this identifier already exists.',
   communityNotFound: 'The community was not found.',
+  communityDeleted: 'Community deleted',
+  communityNotDeleted: 'This community is not deleted.',
   logoTooLarge: 'The logo must be at most {{max}} bytes.',
   logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
   lastOwner: 'A community must keep at least one owner.',

@@ -55,6 +55,7 @@ import { fixityRoutes } from './resources/fixity.routes.ts';
 import { pidRoutes } from './resources/pids.routes.ts';
 import { communityRoutes } from './resources/communities.routes.ts';
 import { communityMembershipRoutes } from './resources/community-membership.routes.ts';
+import { communityDeletionRoutes } from './resources/community-deletion.routes.ts';
 import { requestRoutes } from './resources/requests.routes.ts';
 import { reviewRoutes } from './resources/review.routes.ts';
 import { recordCommunityRoutes } from './resources/record-communities.routes.ts';
@@ -84,6 +85,7 @@ const ACTOR_ROUTES = new Set<(context: AppContext) => unknown>([
   accessExplanationRoutes,
   communityRoutes,
   communityMembershipRoutes,
+  communityDeletionRoutes,
   requestRoutes,
   reviewRoutes,
   recordCommunityRoutes,
@@ -231,6 +233,7 @@ export async function buildApp({
     pidRoutes,
     communityRoutes,
     communityMembershipRoutes,
+    communityDeletionRoutes,
     requestRoutes,
     reviewRoutes,
     recordCommunityRoutes,

@@ -108,6 +108,7 @@ const SAME_AS_ENGLISH = new Set([
   '{{count}} records',
   'Action',
   'Actions',
+  'Active',
   'Affiliations',
   'Audio',
   'Citation',

@@ -202,10 +202,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                   children: [
                     { index: true, lazy: adminPage('dashboard') },
-                    ...['users', 'records', 'groups', 'audit', 'outbox', 'jobs'].map((path) => ({
-                      path,
-                      lazy: adminPage(path),
-                    })),
+                    ...['users', 'records', 'communities', 'groups', 'audit', 'outbox', 'jobs'].map(
+                      (path) => ({
+                        path,
+                        lazy: adminPage(path),
+                      }),
+                    ),
                   ],
                 },
                 {

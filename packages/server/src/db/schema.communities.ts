@@ -1,4 +1,5 @@
 // Communities and their members (SPEC §3 Community; API.md §5.1).
+import type { CommunityTombstone } from '@arca/schema';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -51,6 +52,13 @@ export const communities = pgTable(
      * logos moved to storage, still on the local disk).
      */
     logoKey: text('logo_key'),
+    /**
+     * InvenioRDM's `deletion_status`: 'P' live, 'D' deleted (soft: the row, its
+     * members and its slug stay, so that a restore brings it back as it was).
+     */
+    deletionStatus: text('deletion_status').notNull().default('P'),
+    /** Why, when and by whom it was deleted (services/communities/tombstone.ts); null when live. */
+    tombstone: jsonb('tombstone').$type<CommunityTombstone>(),
     revisionId: integer('revision_id').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -35,6 +35,7 @@ export const APP_ROUTES = [
   '/admin',
   '/admin/users',
   '/admin/records',
+  '/admin/communities',
   '/admin/groups',
   '/admin/audit',
   '/admin/outbox',

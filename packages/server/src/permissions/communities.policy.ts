@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { communities } from '../db/schema.communities.ts';
 import {
   CURATING_ROLES,
@@ -26,6 +26,10 @@ export interface CommunityFacts {
   memberPolicy?: string;
   /** Whether signed-in users (not only administrators) may create communities. */
   creationOpen?: boolean;
+  /** Deleted (InvenioRDM's `deletion_status` 'D'): it keeps its row, its slug and its members. */
+  deleted?: boolean;
+  /** A deleted community's tombstone shows to readers (`tombstone.is_visible`). */
+  tombstoneVisible?: boolean;
 }
 
 /** The facts of no community in particular, for actions on the whole collection. */
@@ -112,24 +116,69 @@ const DirectIncluders: CommunityGenerator = {
   },
 };
 
+/**
+ * The generators' answer for a live community: a deleted one is read, joined,
+ * changed and submitted to by nobody (InvenioRDM checks `deletion_status`
+ * before its policy; here the rule is part of the table, so searches leave
+ * deleted communities out with the same condition).
+ */
+function live(...generators: CommunityGenerator[]): CommunityGenerator[] {
+  return generators.map((generator) => ({
+    name: `Live(${generator.name})`,
+    allows: (actor, community) => community.deleted !== true && generator.allows(actor, community),
+    filter: (actor) => {
+      const condition = generator.filter?.(actor);
+      return condition && and(sql`${communities.deletionStatus} = 'P'`, condition);
+    },
+  }));
+}
+
+/** The generators' answer for a deleted community (what only a deleted one allows: a restore). */
+function deleted(...generators: CommunityGenerator[]): CommunityGenerator[] {
+  return generators.map((generator) => ({
+    name: `Deleted(${generator.name})`,
+    allows: (actor, community) => community.deleted === true && generator.allows(actor, community),
+  }));
+}
+
+/** Anyone, for a deleted public community whose tombstone is visible: they see it was deleted. */
+const VisibleTombstone: CommunityGenerator = {
+  name: 'VisibleTombstone',
+  allows: (_actor, community) =>
+    community.deleted === true &&
+    community.visibility === 'public' &&
+    community.tombstoneVisible === true,
+};
+
 /** Who may do what with communities. */
 export const communityPolicy = {
   /** "My communities": a list of one's own, so it needs a signed-in user. */
   canSearchMine: [AuthenticatedUser],
+  /** Every community, deleted ones included (the administration's list; InvenioRDM's `search_all`). */
+  canSearchAll: [Administrator, SystemProcess],
   canCreate: [CreatorsByConfiguration, Administrator, SystemProcess],
-  canRead: [PublicCommunity, AnyMember, Administrator, SystemProcess],
-  canUpdate: [Owners, Managers, Administrator, SystemProcess],
-  canManageMembers: [Managers, Administrator, SystemProcess],
+  canRead: live(PublicCommunity, AnyMember, Administrator, SystemProcess),
+  /**
+   * Who gets a deleted community's tombstone (410) rather than "not found"
+   * (InvenioRDM's `can_read_deleted`: user managers; readers while the tombstone shows).
+   */
+  canReadTombstone: [VisibleTombstone, Administrator, SystemProcess],
+  canUpdate: live(Owners, Managers, Administrator, SystemProcess),
+  /** Soft deletion with a tombstone (InvenioRDM's `can_delete`: the owners; and administrators). */
+  canDelete: live(Owners, Administrator, SystemProcess),
+  /** Bringing a deleted community back: a moderation decision, so administrators only. */
+  canRestore: deleted(Administrator, SystemProcess),
+  canManageMembers: live(Managers, Administrator, SystemProcess),
   /** Joining as a reader, without an invitation. */
-  canJoin: [OpenMembership],
-  canReadMembers: [PublicMembers, AnyMember, Administrator, SystemProcess],
+  canJoin: live(OpenMembership),
+  canReadMembers: live(PublicMembers, AnyMember, Administrator, SystemProcess),
   /** Members who hid their membership show only to managers (InvenioRDM's `visible`). */
-  canSeeHiddenMembers: [Managers, Administrator, SystemProcess],
-  canSubmitRecord: [OpenSubmission, AnyMember],
-  canIncludeDirectly: [DirectIncluders],
-  canCurate: [Curators, Administrator, SystemProcess],
+  canSeeHiddenMembers: live(Managers, Administrator, SystemProcess),
+  canSubmitRecord: live(OpenSubmission, AnyMember),
+  canIncludeDirectly: live(DirectIncluders),
+  canCurate: live(Curators, Administrator, SystemProcess),
   /** Taking a record out of the community (rdm-records `can_remove_record`). */
-  canRemoveRecord: [Curators, Administrator, SystemProcess],
+  canRemoveRecord: live(Curators, Administrator, SystemProcess),
 } satisfies Record<string, readonly CommunityGenerator[]>;
 
 export type CommunityAction = keyof typeof communityPolicy;

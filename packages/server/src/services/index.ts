@@ -45,6 +45,7 @@ import {
 } from './sharing/link-uses-purge.ts';
 import { createShareTargets } from './sharing/share-target.ts';
 import { createCommunityService } from './communities/communities.service.ts';
+import { createCommunityDeletionService } from './communities/deletion.service.ts';
 import { logoKeyOwner } from './communities/logo-keys.ts';
 import { communitySubmissionType } from './communities/community-submission.ts';
 import { createReviewService } from './communities/review.service.ts';
@@ -340,6 +341,13 @@ export function createServices(
     mail,
     outbox,
     communities,
+    communityDeletion: createCommunityDeletionService({
+      db,
+      communities,
+      requests,
+      vocabularies,
+      onMembersChanged: forgetUsers,
+    }),
     invitations: createInvitationService({ db, communities, requests }),
     emailInvitations: createEmailInvitationService({
       db,

@@ -24,6 +24,7 @@ import type { LinkService } from './sharing/links.service.ts';
 import type { LinkUses } from './sharing/link-uses.service.ts';
 import type { AccessExplanationService } from './sharing/access-explanation.service.ts';
 import type { CommunityService } from './communities/communities.service.ts';
+import type { CommunityDeletionService } from './communities/deletion.service.ts';
 import type { DeletionRequests } from './records/deletion-requests.ts';
 import type { ReviewService } from './communities/review.service.ts';
 import type { InvitationService } from './communities/invitations.service.ts';
@@ -93,6 +94,8 @@ export interface Services {
   mail: Mailer;
   outbox: OutboxReader;
   communities: CommunityService;
+  /** Deleting communities (a tombstone) and restoring them. */
+  communityDeletion: CommunityDeletionService;
   /** Invitations into communities, answered by the invitees. */
   invitations: InvitationService;
   /** Invitations mailed to addresses, claimed through their link. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
+import { communities, communityMembers, groupMembers, sessions, users } from '../db/schema.ts';
 import type { CommunityRole } from '../permissions/community-roles.ts';
 import { hashToken, newToken } from '../auth/secrets.ts';
 import { createAnnouncedCache } from '../db/announced-cache.ts';
@@ -13,7 +13,10 @@ export interface ActiveSession {
   /** The user confirmed their address (issue 23). */
   emailVerified: boolean;
   csrfToken: string;
-  /** The user's groups and community roles, read along (record permissions need them). */
+  /**
+   * The user's groups and community roles, read along (record permissions need
+   * them); a deleted community's roles give nothing, so they are left out.
+   */
   groups: readonly string[];
   communities: readonly Readonly<{ id: string; role: CommunityRole }>[];
 }
@@ -47,7 +50,7 @@ export function createSessionService(db: Database, lifetimeMs: number) {
         >`coalesce((SELECT array_agg(${groupMembers.groupId}) FROM ${groupMembers} WHERE ${groupMembers.userId} = ${users.id}), '{}')`,
         communities: sql<
           { id: string; role: CommunityRole }[]
-        >`coalesce((SELECT json_agg(json_build_object('id', ${communityMembers.communityId}, 'role', ${communityMembers.role})) FROM ${communityMembers} WHERE ${communityMembers.userId} = ${users.id}), '[]'::json)`,
+        >`coalesce((SELECT json_agg(json_build_object('id', ${communityMembers.communityId}, 'role', ${communityMembers.role})) FROM ${communityMembers} JOIN ${communities} ON ${communities.id} = ${communityMembers.communityId} AND ${communities.deletionStatus} = 'P' WHERE ${communityMembers.userId} = ${users.id}), '[]'::json)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

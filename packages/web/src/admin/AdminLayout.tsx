@@ -7,7 +7,15 @@ import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 
 /** The admin area's sections, in the order of its menu. */
-export const ADMIN_SECTIONS = ['users', 'records', 'groups', 'audit', 'outbox', 'jobs'] as const;
+export const ADMIN_SECTIONS = [
+  'users',
+  'records',
+  'communities',
+  'groups',
+  'audit',
+  'outbox',
+  'jobs',
+] as const;
 
 function SectionLink({ to, label }: { to: string; label: string }) {
   const active = useMatch({ path: to, end: true }) !== null;

@@ -5,6 +5,10 @@ export function loadAdminPage(name: string) {
       return import('./AdminUsers.tsx').then((module) => ({ Component: module.AdminUsers }));
     case 'records':
       return import('./AdminRecords.tsx').then((module) => ({ Component: module.AdminRecords }));
+    case 'communities':
+      return import('./AdminCommunities.tsx').then((module) => ({
+        Component: module.AdminCommunities,
+      }));
     case 'groups':
       return import('./AdminGroups.tsx').then((module) => ({ Component: module.AdminGroups }));
     case 'outbox':

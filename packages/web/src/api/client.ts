@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldError, Tombstone } from '@arca/schema';
+import type { CommunityTombstone, ErrorBody, FieldError, Tombstone } from '@arca/schema';
 
 /** InvenioRDM's JSON media type: the API answers it for every resource. */
 export const API_MEDIA_TYPE = 'application/vnd.inveniordm.v1+json';
@@ -17,8 +17,8 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   /** The Accept-Language of the request: the language the message is worded in. */
   readonly language: string | undefined;
-  /** A deleted record's tombstone (its 410). */
-  readonly tombstone: Tombstone | undefined;
+  /** A deleted record's or community's tombstone (its 410). */
+  readonly tombstone: Tombstone | CommunityTombstone | undefined;
 
   constructor(body: ErrorBody, language?: string) {
     super(body.message);

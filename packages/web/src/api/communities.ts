@@ -1,4 +1,4 @@
-import type { RecordJson } from '@arca/schema';
+import type { CommunityTombstone, RecordJson } from '@arca/schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { linkPath } from './drafts.ts';
@@ -29,6 +29,9 @@ export interface CommunityJson {
     member_policy?: string;
   };
   theme?: { enabled: boolean; style?: { primaryColor?: string | null } };
+  /** InvenioRDM's deletion status; only the administration's list shows deleted ones. */
+  deletion_status?: { is_deleted: boolean; status: string };
+  tombstone?: CommunityTombstone;
   links: { self_html?: string; logo?: string; upload_html?: string };
   ui?: {
     permissions?: {
@@ -41,10 +44,14 @@ export interface CommunityJson {
       can_read_members?: boolean;
       can_leave?: boolean;
       can_join?: boolean;
+      can_delete?: boolean;
+      can_restore?: boolean;
     };
     role?: string | null;
     has_logo?: boolean;
     records_count?: number;
+    /** The administration's list only. */
+    members_count?: number;
   };
 }
 

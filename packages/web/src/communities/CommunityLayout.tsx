@@ -8,6 +8,7 @@ import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { NotFoundPage } from '../ui/NotFoundPage.tsx';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { CommunityHeader } from './CommunityHeader.tsx';
+import { CommunityTombstone } from './CommunityTombstone.tsx';
 
 /**
  * `/communities/{slug}` and its tabs: the header, the tab links, and the tab
@@ -22,6 +23,10 @@ export function CommunityLayout() {
   useRecordTitle(community.data?.metadata.title);
 
   if (community.isPending) return <PageLoader />;
+  // A deleted community keeps its address: every tab shows its tombstone (the API answered 410).
+  if (community.error instanceof ApiError && community.error.tombstone) {
+    return <CommunityTombstone slug={slug} tombstone={community.error.tombstone} />;
+  }
   if (community.error instanceof ApiError && community.error.status === 404) {
     return <NotFoundPage />;
   }

@@ -1,4 +1,4 @@
-import type { Tombstone } from '@arca/schema';
+import type { CommunityTombstone, Tombstone } from '@arca/schema';
 import { Alert, Button, Card, Code, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/auth.ts';
@@ -7,7 +7,8 @@ import { useVocabulary } from '../api/vocabularies.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 
 /** What a deleted record's page shows (its 410): why and when it went, and how to cite it. */
-export function TombstonePage({ id, tombstone }: { id: string; tombstone: Tombstone }) {
+export function TombstonePage(props: { id: string; tombstone: Tombstone | CommunityTombstone }) {
+  const { id, tombstone } = props;
   const { t, i18n } = useTranslation();
   const reasons = useVocabulary('removalreasons');
   const { data: user } = useCurrentUser();

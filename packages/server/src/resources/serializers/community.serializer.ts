@@ -1,5 +1,6 @@
 import type { Links } from '../../http/links.ts';
 import type { CommunityView } from '../../services/communities/communities.service.ts';
+import { isDeleted, tombstoneOf } from '../../services/communities/tombstone.ts';
 import { isoDate } from './dates.ts';
 
 /** A community as InvenioRDM clients read it (API.md §5.1, SPEC §3). */
@@ -31,6 +32,9 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
       enabled: row.themeEnabled,
       ...(row.brandColor ? { style: { primaryColor: row.brandColor } } : {}),
     },
+    // InvenioRDM's `deletion_status`; only the administration's list shows deleted ones.
+    deletion_status: { is_deleted: isDeleted(row), status: row.deletionStatus },
+    ...(isDeleted(row) ? { tombstone: tombstoneOf(row) } : {}),
     links: {
       self: api(''),
       self_html: links.html(`/communities/${row.slug}`),
@@ -53,12 +57,15 @@ export function serializeCommunity(view: CommunityView, links: Links): Record<st
         can_curate: view.can('canCurate'),
         /** Taking a record out of this community (the record page's Communities box). */
         can_remove_record: view.can('canRemoveRecord'),
+        can_delete: view.can('canDelete'),
+        can_restore: view.can('canRestore'),
       },
       /** The current user's role, for the picker's role badge. */
       role: view.role,
       has_logo: row.logoType !== null,
-      /** Published records in the community that the reader may see (search only). */
+      /** Published records in the community: public ones (search), all (the administration's list). */
       ...(view.records === undefined ? {} : { records_count: view.records }),
+      ...(view.members === undefined ? {} : { members_count: view.members }),
     },
   };
 }

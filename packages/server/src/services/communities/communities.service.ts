@@ -1,9 +1,11 @@
+import { adminSearchOperations } from './admin-search.ts';
 import { coreOperations } from './core.ts';
 import { createCommunityKit, type CommunityServiceDeps } from './kit.ts';
 import { joinOperations } from './joining.ts';
 import { logoOperations } from './logos.ts';
 import { memberOperations } from './members.ts';
 
+export type { AdminCommunitySearch } from './admin-search.ts';
 export type { CommunitySearchParams } from './core.ts';
 export {
   communityFacts,
@@ -28,6 +30,7 @@ export function createCommunityService(deps: CommunityServiceDeps) {
     ...memberOperations(kit),
     ...joinOperations(kit),
     ...logoOperations(kit),
+    ...adminSearchOperations(kit),
   };
 }
 

@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../errors.ts';
 import { OPEN_STATUSES, type RequestRow, type RequestType } from '../requests/types.ts';
 import { COMMUNITY_REVIEW_ACTIONS, joinCommunity } from './community-review.ts';
 import { holdRecord } from './parent-communities.ts';
+import { holdLiveCommunity } from './tombstone.ts';
 import { requests } from '../../db/schema.requests.ts';
 
 export const COMMUNITY_INCLUSION = 'community-inclusion';
@@ -72,6 +73,8 @@ export function communityInclusionType(db: Database): RequestType {
           const held = await holdRecord(tx, request.topicId ?? '');
           if (!held) throw notFound();
           const communityId = request.receiverId ?? '';
+          // Held until commit: a deletion cancels this request, or has happened and refuses it.
+          await holdLiveCommunity(tx, communityId);
           if ((held.communities.ids ?? []).includes(communityId)) {
             throw new DomainError('invalid', 'inclusionAlreadyIncluded');
           }

@@ -3,6 +3,7 @@ import type { RequestType } from '../requests/types.ts';
 import { systemActor } from '../requests/requests.service.ts';
 import { COMMUNITY_REVIEW_ACTIONS, joinCommunity } from './community-review.ts';
 import { parentOfDraft } from './parent-communities.ts';
+import { holdLiveCommunity } from './tombstone.ts';
 
 export const COMMUNITY_SUBMISSION = 'community-submission';
 
@@ -17,8 +18,13 @@ export function communitySubmissionType(records: () => RecordService): RequestTy
     expires: true,
     actions: COMMUNITY_REVIEW_ACTIONS,
     effects: {
-      // Under the draft's lock, which publish and discard take to check for an open review.
-      submit: ({ request, apply }) => records().withDraftLocked(request.topicId!, apply),
+      // Under the draft's lock, which publish and discard take to check for an open review,
+      // and the community's share lock: a deletion cancels it or it is refused.
+      submit: ({ request, apply }) =>
+        records().withDraftLocked(request.topicId!, async (tx) => {
+          await holdLiveCommunity(tx, request.receiverId ?? '');
+          await apply(tx);
+        }),
       accept: async ({ request, apply }) => {
         const draftId = request.topicId!;
         const communityId = request.receiverId!;

@@ -9,12 +9,14 @@ import {
 import type { CommunityRole } from '../../permissions/community-roles.ts';
 import { can, filter } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
-import { DomainError, permissionDenied } from '../errors.ts';
+import { DomainError, notFound, permissionDenied } from '../errors.ts';
 import { sanitizeHtml } from '../html.ts';
 import { checkWindow } from '../pagination.ts';
 import { recordMemberChange } from './member-audit.ts';
 import { publicRecordCounts } from './record-counts.ts';
 import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
+import { recordSettingsChange } from './settings-audit.ts';
+import { communityGone, isDeleted } from './tombstone.ts';
 
 export interface CommunitySearchParams {
   q?: string | undefined;
@@ -125,19 +127,32 @@ export function coreOperations(kit: CommunityKit) {
       return viewOf(actor, await kit.readable(actor, idOrSlug));
     },
 
+    /** Replaces a community's settings; the access-related changes go to the audit log with it. */
     async update(actor: Actor, idOrSlug: string, body: CommunityBody): Promise<CommunityView> {
       const row = await kit.authorized(actor, idOrSlug, 'canUpdate');
       await slugFree(body.slug, row.id);
-      const [updated] = await db
-        .update(communities)
-        .set({
-          ...columnsOf(body),
-          updatedAt: new Date(),
-          revisionId: sql`${communities.revisionId} + 1`,
-        })
-        .where(eq(communities.id, row.id))
-        .returning();
-      return viewOf(actor, updated!);
+      const updated = await db.transaction(async (tx) => {
+        // Locked: a deletion committed meanwhile is not undone by this write.
+        const [held] = await tx
+          .select()
+          .from(communities)
+          .where(eq(communities.id, row.id))
+          .for('update');
+        if (!held) throw notFound();
+        if (isDeleted(held)) throw communityGone(held);
+        const [saved] = await tx
+          .update(communities)
+          .set({
+            ...columnsOf(body),
+            updatedAt: new Date(),
+            revisionId: sql`${communities.revisionId} + 1`,
+          })
+          .where(eq(communities.id, row.id))
+          .returning();
+        await recordSettingsChange(tx, actor.identity, held, saved!);
+        return saved!;
+      });
+      return viewOf(actor, updated);
     },
 
     async search(actor: Actor, params: CommunitySearchParams) {

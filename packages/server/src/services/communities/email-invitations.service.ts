@@ -15,6 +15,7 @@ import type { CommunityService } from './communities.service.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
 import { communityToInviteInto, managedCommunity } from './managed-community.ts';
 import { invitationMessageHtml } from './invitation-message.ts';
+import { holdLiveCommunity } from './tombstone.ts';
 
 const PURPOSE = 'community-invitation';
 /** How long a mailed invitation waits (InvenioRDM's invitations expire after 30 days). */
@@ -70,6 +71,8 @@ export function createEmailInvitationService(deps: {
         : [];
       const expiresAt = new Date(Date.now() + EMAIL_INVITATION_DAYS * 86_400_000);
       return db.transaction(async (tx) => {
+        // A deletion committed since the check refuses the mailing (it cancels what was pending).
+        await holdLiveCommunity(tx, row.id);
         // Expired invitations no longer count as open.
         await tx
           .update(communityEmailInvitations)

@@ -10,6 +10,7 @@ import { COMMUNITY_ROLES, type CommunityRole } from '../../permissions/community
 import type { RequestType } from '../requests/types.ts';
 import { and, eq } from 'drizzle-orm';
 import { recordMemberChange } from './member-audit.ts';
+import { holdLiveCommunity } from './tombstone.ts';
 
 export const COMMUNITY_INVITATION = 'community-invitation';
 
@@ -48,6 +49,12 @@ export function communityInvitationType(deps: {
       expire: { from: ['submitted'], to: 'expired', who: [SystemProcess] },
     },
     effects: {
+      // With the community share-locked: a deletion cancels the invitation or it is refused.
+      submit: ({ request, apply }) =>
+        deps.db.transaction(async (tx) => {
+          await holdLiveCommunity(tx, request.topicId ?? '');
+          await apply(tx);
+        }),
       accept: async ({ request, actor, apply }) => {
         const userId = Number(request.receiverId);
         const role = roleOf(request.payload);

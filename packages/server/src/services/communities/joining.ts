@@ -7,6 +7,7 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError } from '../errors.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
 import { recordMemberChange } from './member-audit.ts';
+import { holdLiveCommunity } from './tombstone.ts';
 
 /**
  * Joining a community whose member policy is open (InvenioRDM's open
@@ -29,6 +30,8 @@ export function joinOperations(kit: CommunityKit) {
       }
       // Parallel joins race to the primary key: one row, whoever wins.
       const inserted = await db.transaction(async (tx) => {
+        // A deletion committed since the check refuses the join.
+        await holdLiveCommunity(tx, row.id);
         const rows = await tx
           .insert(communityMembers)
           .values({ communityId: row.id, userId, role: 'reader' })

@@ -12,6 +12,7 @@ import { can } from '../../permissions/policy.ts';
 import type { Actor } from '../../permissions/records.policy.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { notFound, permissionDenied } from '../errors.ts';
+import { communityGone, isDeleted, tombstoneOf } from './tombstone.ts';
 
 export type CommunityRow = typeof communities.$inferSelect;
 
@@ -22,6 +23,8 @@ export interface CommunityView {
   can: (action: CommunityAction) => boolean;
   /** How many public records it holds, when a list asked. */
   records?: number;
+  /** How many members it has, when the administration's list asked. */
+  members?: number;
 }
 
 export interface CommunityServiceDeps {
@@ -51,6 +54,8 @@ export function communityFacts(row: CommunityRow, creationOpen = false): Communi
     membersVisibility: row.membersVisibility,
     memberPolicy: row.memberPolicy,
     creationOpen,
+    deleted: isDeleted(row),
+    tombstoneVisible: tombstoneOf(row)?.is_visible !== false,
   };
 }
 
@@ -70,10 +75,21 @@ export function createCommunityKit(deps: CommunityServiceDeps) {
     return row;
   }
 
-  /** The community if the actor may see it; a restricted one is "not found" to outsiders. */
+  /**
+   * The community if the actor may see it; a restricted one is "not found" to
+   * outsiders. A deleted one answers 410 with its tombstone to those who may
+   * see that (InvenioRDM's `CommunityDeletedError`), else "not found" too.
+   */
   async function readable(actor: Actor, idOrSlug: string): Promise<CommunityRow> {
     const row = await find(idOrSlug);
-    if (!row || !can(communityPolicy, 'canRead', actor, communityFacts(row))) throw notFound();
+    if (!row) throw notFound();
+    const facts = communityFacts(row);
+    if (isDeleted(row)) {
+      throw can(communityPolicy, 'canReadTombstone', actor, facts)
+        ? communityGone(row)
+        : notFound();
+    }
+    if (!can(communityPolicy, 'canRead', actor, facts)) throw notFound();
     return row;
   }
 

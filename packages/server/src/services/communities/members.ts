@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { communityMembers } from '../../db/schema.communities.ts';
+import { communities, communityMembers } from '../../db/schema.communities.ts';
 import { users } from '../../db/schema.ts';
 import { communityPolicy } from '../../permissions/communities.policy.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';
@@ -10,6 +10,7 @@ import { DomainError, permissionDenied } from '../errors.ts';
 import { shownUsers } from '../people.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
 import { recordMemberChange } from './member-audit.ts';
+import { LIVE } from './tombstone.ts';
 
 async function ownerCount(database: Database, communityId: string): Promise<number> {
   const [row] = await database
@@ -68,11 +69,21 @@ export function memberOperations(kit: CommunityKit) {
   return {
     owners: (communityId: string) => ownerCount(db, communityId),
 
-    /** The communities a user belongs to, with their role: part of every actor. */
+    /**
+     * The live communities a user belongs to, with their role: part of every
+     * actor. A deleted community's roles give nothing until it is restored.
+     */
     async membershipsOf(userId: number): Promise<{ id: string; role: CommunityRole }[]> {
       const rows = await db
         .select({ id: communityMembers.communityId, role: communityMembers.role })
         .from(communityMembers)
+        .innerJoin(
+          communities,
+          and(
+            eq(communities.id, communityMembers.communityId),
+            eq(communities.deletionStatus, LIVE),
+          ),
+        )
         .where(eq(communityMembers.userId, userId));
       return rows.map((r) => ({ id: r.id, role: r.role as CommunityRole }));
     },

@@ -16,6 +16,7 @@ import { COMMUNITY_SUBMISSION } from './community-submission.ts';
 import { communityIs } from './kit.ts';
 import { isCurrentReviewOf } from '../records/context.repository.ts';
 import { openInclusionRows } from './community-inclusion.ts';
+import { isDeleted } from './tombstone.ts';
 
 /** A community by id or slug, read on `tx` and share-locked until it commits. */
 async function communityHeld(tx: Database, idOrSlug: string): Promise<CommunityRow | undefined> {
@@ -187,6 +188,8 @@ export function createReviewService(deps: {
       if (review.status === 'submitted') throw new DomainError('invalid', 'reviewAlreadySubmitted');
       const community = await communities.find(review.receiverId ?? '');
       if (!community) throw field('receiver.community', 'communityNotFound');
+      // Chosen before it was deleted: the uploader changes the community or publishes without.
+      if (isDeleted(community)) throw field('receiver.community', 'communityDeleted');
       checkMayReach(actor, community);
       if (community.visibility === 'restricted' && view.document.access.record === 'public') {
         throw new DomainError('invalid', 'submissionRestrictedCommunity', {

@@ -35,6 +35,12 @@ export interface HarvestFilter {
   withDoi?: boolean | undefined;
 }
 
+/** The communities that are OAI sets: public and not deleted (InvenioRDM drops a deleted one's set). */
+const setCommunities = and(
+  eq(communities.visibility, 'public'),
+  eq(communities.deletionStatus, 'P'),
+);
+
 export type HarvestSet = { kind: 'community'; slug: string } | { kind: 'type'; id: string };
 
 export interface HarvestItem {
@@ -89,7 +95,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
     const [community] = await db
       .select({ id: communities.id })
       .from(communities)
-      .where(and(eq(communities.slug, set.slug), eq(communities.visibility, 'public')));
+      .where(and(eq(communities.slug, set.slug), setCommunities));
     if (!community) return undefined;
     return sql`(${parents.communities} -> 'ids') @> ${JSON.stringify([community.id])}::jsonb`;
   }
@@ -100,7 +106,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
     const rows = await db
       .select({ id: communities.id, slug: communities.slug })
       .from(communities)
-      .where(and(inArray(communities.id, ids), eq(communities.visibility, 'public')));
+      .where(and(inArray(communities.id, ids), setCommunities));
     return new Map(rows.map((row) => [row.id, `community-${row.slug}`]));
   }
 
@@ -287,7 +293,7 @@ export function createHarvest(db: Database, present: HitPresenter) {
         db
           .select({ slug: communities.slug, title: communities.title })
           .from(communities)
-          .where(eq(communities.visibility, 'public'))
+          .where(setCommunities)
           .orderBy(asc(communities.slug)),
       ]);
       return [

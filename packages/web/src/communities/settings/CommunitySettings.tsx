@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { bodyOf, useUpdateCommunity } from '../../api/community-admin.ts';
 import type { CommunityJson } from '../../api/communities.ts';
 import { Section } from '../../records/Section.tsx';
+import { CommunityDeletionDialog } from '../CommunityDeletionDialog.tsx';
 import { useCommunityOfPage } from '../community-context.ts';
 import { LogoField } from './LogoField.tsx';
 import { PagesForm } from './PagesForm.tsx';
@@ -35,7 +36,7 @@ function useSettingsPart(community: CommunityJson) {
 
 /**
  * `/communities/{slug}/settings`, for owners and managers: profile, privileges,
- * submission, pages and theme, each saved on its own.
+ * submission, pages and theme, each saved on its own; for owners, deletion.
  */
 export function CommunitySettings() {
   const { t } = useTranslation();
@@ -159,6 +160,14 @@ export function CommunitySettings() {
           }
         />
       </Section>
+      {community.ui?.permissions?.can_delete && (
+        <Section title={t('communities.deletion.section')}>
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('communities.deletion.explanation')}</Text>
+            <CommunityDeletionDialog community={community} admin={false} />
+          </Stack>
+        </Section>
+      )}
     </Stack>
   );
 }

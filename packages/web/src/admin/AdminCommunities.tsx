@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

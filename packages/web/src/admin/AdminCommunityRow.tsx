@@ -1,3 +1,4 @@
+import 'virtual:english/admin';
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -172,7 +172,13 @@ describe('the Files section in the browser', () => {
       .waitFor({ timeout: 60_000 });
 
     expect(inits).toEqual([
-      [{ key: 'large.bin', size, transfer: { type: 'M', parts: 2, part_size: 5 * MiB } }],
+      [
+        {
+          key: 'large.bin',
+          size,
+          transfer: { type: 'M', parts: 2, part_size: 5 * MiB, part_checksum: 'sha256' },
+        },
+      ],
     ]);
     expect(partHeaders).toHaveLength(2);
     for (const header of partHeaders) expect(header).toMatch(/^[A-Za-z0-9+/]{22}==$/);

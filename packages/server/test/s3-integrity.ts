@@ -21,6 +21,7 @@ export interface S3Context {
   status: number;
   type: string;
   body: unknown;
+  set(name: string, value: string): void;
 }
 
 /** s3rver's account: presigned URLs are signed with its secret. */
@@ -29,6 +30,12 @@ const SECRET = 'S3RVER';
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
 export function refuse(ctx: S3Context, status: number, code: string, message: string, more = '') {
+  // S3 answers a refusal with the bucket's CORS headers too: a browser reads it.
+  const origin = header(ctx, 'origin');
+  if (origin) {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Expose-Headers', 'ETag');
+  }
   ctx.status = status;
   ctx.type = 'application/xml';
   ctx.body = xml(`<Error><Code>${code}</Code><Message>${message}</Message>${more}</Error>`);
@@ -55,7 +62,8 @@ const hmac = (key: Buffer | string, text: string) =>
  * does not match (a signed header sent with another value). True when refused.
  */
 export function refusePresigned(ctx: S3Context): boolean {
-  if (ctx.query['X-Amz-Algorithm'] !== 'AWS4-HMAC-SHA256') return false;
+  // A browser's preflight is not signed.
+  if (ctx.method === 'OPTIONS' || ctx.query['X-Amz-Algorithm'] !== 'AWS4-HMAC-SHA256') return false;
   const signed = (ctx.query['X-Amz-SignedHeaders'] ?? '').split(';');
   const unsigned = Object.keys(ctx.headers).filter(
     (name) => name.startsWith('x-amz-') && !signed.includes(name),

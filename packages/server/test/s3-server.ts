@@ -25,6 +25,9 @@ export const S3_BUCKET = 'arca-test';
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
+/** What a bucket a browser PUTs parts to needs (API.md §2.4: the ETag exposed). */
+const BROWSER_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 /**
  * A real S3-protocol server (s3rver) on a free port, for the S3 storage tests.
  * s3rver lacks three multipart calls that S3, MinIO and Ceph have, ListParts,
@@ -32,14 +35,14 @@ const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
  * own store of uploads and parts. So are the checks S3 makes and s3rver does
  * not (s3-integrity.ts): presigned signatures, Content-MD5 and checksums.
  */
-export async function startS3Server() {
+export async function startS3Server(options: { cors?: boolean } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'arca-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: S3_BUCKET, configs: [] }],
+    configureBuckets: [{ name: S3_BUCKET, configs: options.cors ? [BROWSER_CORS] : [] }],
   });
   const uploadDir = (bucket: string, uploadId: string) =>
     path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fillRequired } from '../e2e/deposit.helpers.ts';
 import { launchChromium, loginPage } from './lib/browser.ts';
 import { startArca } from './lib/servers.ts';
+import { browserThreadCpu, cpuBetween } from './lib/thread-cpu.ts';
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
@@ -39,7 +40,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 async function uploadOnce(
   hashing: boolean,
   file = source,
-): Promise<{ seconds: number; verified: boolean }> {
+): Promise<{ seconds: number; verified: boolean; cpu: string }> {
   const page = await loginPage(browser, arca.url);
   page.on('crash', () => console.error('the page crashed'));
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -52,6 +53,8 @@ async function uploadOnce(
   }
   await page.goto(`${arca.url}/uploads/new`);
   await fillRequired(page, `A large upload (${hashing ? 'with' : 'without'} SHA-256)`);
+  const threadsBefore = browserThreadCpu();
+  const serverBefore = process.cpuUsage();
   const started = performance.now();
   await page.getByLabel('Choose files').setInputFiles(file);
   await page
@@ -60,6 +63,15 @@ async function uploadOnce(
     .filter({ hasText: 'Uploaded' })
     .waitFor({ timeout: 30 * 60_000 });
   const seconds = (performance.now() - started) / 1000;
+  const server = process.cpuUsage(serverBefore);
+  const threads = [...cpuBetween(threadsBefore, browserThreadCpu())].sort((a, b) => b[1] - a[1]);
+  const browserSeconds = threads
+    .filter(([name]) => name.endsWith(' (all)'))
+    .reduce((total, [, s]) => total + s, 0);
+  const cpu = `CPU s: server ${((server.user + server.system) / 1e6).toFixed(1)}, browser ${browserSeconds.toFixed(1)} (${threads
+    .slice(0, 9)
+    .map(([name, s]) => `${name} ${s.toFixed(1)}`)
+    .join(', ')})`;
   const id = new URL(page.url()).pathname.split('/').pop() ?? '';
   const entry = await page.request.get(
     `${arca.url}/api/records/${id}/draft/files/${path.basename(file)}`,
@@ -73,7 +85,7 @@ async function uploadOnce(
     },
   });
   await page.context().close();
-  return { seconds, verified };
+  return { seconds, verified, cpu };
 }
 
 const median = (values: number[]) => {
@@ -92,13 +104,14 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const hashing of round % 2 ? [false, true] : [true, false]) {
       const before = load();
-      const { seconds, verified } = await uploadOnce(hashing);
+      const { seconds, verified, cpu } = await uploadOnce(hashing);
       if (verified !== hashing) throw new Error(`verified ${verified}, hashing ${hashing}`);
       times[hashing ? 'with' : 'without'].push(seconds);
       const rate = (size / MiB / seconds).toFixed(0);
       console.log(
         `round ${round} ${hashing ? 'with' : 'without'} SHA-256: ${seconds.toFixed(1)} s, ${rate} MiB/s (load ${before} → ${load()})`,
       );
+      console.log(`  ${cpu}`);
     }
     pairedRatios.push(times.with.at(-1)! / times.without.at(-1)!);
   }

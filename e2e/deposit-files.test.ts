@@ -43,6 +43,8 @@ interface FileItem {
   size: number;
   status: string;
   checksum: string | null;
+  checksums?: string[];
+  verified?: boolean;
   transfer: { parts_done?: number[] };
 }
 
@@ -172,7 +174,13 @@ describe('the Files section in the browser', () => {
       .waitFor({ timeout: 60_000 });
 
     expect(inits).toEqual([
-      [{ key: 'large.bin', size, transfer: { type: 'M', parts: 2, part_size: 5 * MiB } }],
+      [
+        {
+          key: 'large.bin',
+          size,
+          transfer: { type: 'M', parts: 2, part_size: 5 * MiB, part_checksum: 'sha256' },
+        },
+      ],
     ]);
     expect(partHeaders).toHaveLength(2);
     for (const header of partHeaders) expect(header).toMatch(/^[A-Za-z0-9+/]{22}==$/);
@@ -268,6 +276,7 @@ describe('the Files section in the browser', () => {
     const bytes = randomBytes(12 * MiB + 345);
     writeFileSync(filePath, bytes);
     const md5 = createHash('md5').update(bytes).digest('hex');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     try {
       const page = await loggedInPage(e2e.browser, e2e.server.url);
       await page.goto(`${e2e.server.url}/uploads/new`);
@@ -314,6 +323,9 @@ describe('the Files section in the browser', () => {
         size: bytes.length,
         status: 'completed',
         checksum: `md5:${md5}`,
+        // The browser read the parts sent before the reload itself, for the file's SHA-256.
+        checksums: [`md5:${md5}`, `sha256:${sha256}`],
+        verified: true,
       });
       await page.context().close();
     } finally {

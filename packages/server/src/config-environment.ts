@@ -121,6 +121,7 @@ export const environment = z.object({
   ARCA_S3_ACCESS_KEY_ID: z.string().optional(),
   ARCA_S3_SECRET_ACCESS_KEY: z.string().optional(),
   ARCA_S3_FORCE_PATH_STYLE: flag.default(true),
+  ARCA_S3_CHECKSUMS: flag.default(true),
   ARCA_FILES_MAX_COUNT: z.coerce.number().int().positive().default(5),
   ARCA_FILES_MAX_BYTES: z.coerce.number().int().positive().default(1e10),
   ARCA_FILES_ALLOW_EMPTY: flag.default(false),

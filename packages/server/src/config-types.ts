@@ -172,6 +172,8 @@ export type StorageConfig =
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
+        /** Multipart parts sent with their SHA-256, which S3 checks (off for stores without). */
+        checksums: boolean;
       };
     };
 

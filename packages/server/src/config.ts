@@ -124,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               accessKeyId: e.ARCA_S3_ACCESS_KEY_ID,
               secretAccessKey: e.ARCA_S3_SECRET_ACCESS_KEY,
               forcePathStyle: e.ARCA_S3_FORCE_PATH_STYLE,
+              checksums: e.ARCA_S3_CHECKSUMS,
             },
           }
         : { kind: 'local' },

@@ -2,17 +2,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  checkComplete,
+  checkPart,
+  partChecksumXml,
+  refusePresigned,
+  uploadAlgorithm,
+  type S3Context,
+} from './s3-integrity.ts';
 
-interface KoaContext {
-  method: string;
-  path: string;
-  query: Record<string, string | undefined>;
-  status: number;
-  type: string;
-  body: unknown;
-}
 interface S3rverInstance {
-  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+  middleware: ((ctx: S3Context, next: () => Promise<void>) => Promise<void>)[];
   store: { getResourcePath(bucket: string, key: undefined, resource: string): string };
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
@@ -25,29 +25,40 @@ export const S3_BUCKET = 'arca-test';
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
+/** What a bucket a browser PUTs parts to needs (API.md §2.4: the ETag exposed). */
+const BROWSER_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 /**
  * A real S3-protocol server (s3rver) on a free port, for the S3 storage tests.
  * s3rver lacks three multipart calls that S3, MinIO and Ceph have, ListParts,
  * AbortMultipartUpload and ListMultipartUploads; they are added here over its
- * own store of uploads and parts.
+ * own store of uploads and parts. So are the checks S3 makes and s3rver does
+ * not (s3-integrity.ts): presigned signatures, Content-MD5 and checksums.
  */
-export async function startS3Server() {
+export async function startS3Server(options: { cors?: boolean } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'arca-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: S3_BUCKET, configs: [] }],
+    configureBuckets: [{ name: S3_BUCKET, configs: options.cors ? [BROWSER_CORS] : [] }],
   });
   const uploadDir = (bucket: string, uploadId: string) =>
     path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
-  const multipartCalls = async (ctx: KoaContext, next: () => Promise<void>) => {
+  const multipartCalls = async (ctx: S3Context, next: () => Promise<void>) => {
+    if (refusePresigned(ctx)) return;
     const uploadId = ctx.query.uploadId;
     const [, bucket = '', ...keyParts] = ctx.path.split('/');
     if (ctx.method === 'GET' && keyParts.join('') === '' && 'uploads' in ctx.query) {
       listUploads(ctx, bucket);
       return;
+    }
+    if (uploadId && keyParts.length > 0 && ctx.method === 'PUT' && ctx.query.partNumber) {
+      return checkPart(ctx, uploadDir(bucket, uploadId), ctx.query.partNumber, next);
+    }
+    if (uploadId && keyParts.length > 0 && ctx.method === 'POST') {
+      return checkComplete(ctx, uploadDir(bucket, uploadId), next);
     }
     if (!uploadId || keyParts.length === 0 || !['GET', 'DELETE'].includes(ctx.method)) {
       return next();
@@ -77,16 +88,17 @@ export async function startS3Server() {
         const file = path.join(dir, String(part));
         const etag = readFileSync(`${file}.md5`, 'utf8').trim();
         const { size, mtime } = statSync(file);
-        return `<Part><PartNumber>${part}</PartNumber><LastModified>${mtime.toISOString()}</LastModified><ETag>"${etag}"</ETag><Size>${size}</Size></Part>`;
+        return `<Part><PartNumber>${part}</PartNumber><LastModified>${mtime.toISOString()}</LastModified><ETag>"${etag}"</ETag>${partChecksumXml(dir, part)}<Size>${size}</Size></Part>`;
       });
+    const algorithm = uploadAlgorithm(dir);
     ctx.status = 200;
     ctx.type = 'application/xml';
     ctx.body = xml(
-      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${keyParts.join('/')}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${keyParts.join('/')}</Key><UploadId>${uploadId}</UploadId>${algorithm ? `<ChecksumAlgorithm>${algorithm}</ChecksumAlgorithm>` : ''}<IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
     );
   };
   /** Every upload in progress, in one page. */
-  const listUploads = (ctx: KoaContext, bucket: string) => {
+  const listUploads = (ctx: S3Context, bucket: string) => {
     const root = server.store.getResourcePath(bucket, undefined, 'uploads');
     let ids: string[] = [];
     try {

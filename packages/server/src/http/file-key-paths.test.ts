@@ -9,6 +9,9 @@ describe('file keys with folders in URLs', () => {
       `${files}/a%2Fb.pdf/content?x=1`,
     );
     expect(fileKeyUrl('PUT', `${files}/a/b.pdf/content/3`)).toBe(`${files}/a%2Fb.pdf/content/3`);
+    expect(fileKeyUrl('GET', `${files}/a/b.pdf/parts/3?checksum=sha256:ab`)).toBe(
+      `${files}/a%2Fb.pdf/parts/3?checksum=sha256:ab`,
+    );
     expect(fileKeyUrl('POST', `${files}/a/b.pdf/commit`)).toBe(`${files}/a%2Fb.pdf/commit`);
     expect(fileKeyUrl('DELETE', `${files}/a/commit`)).toBe(`${files}/a%2Fcommit`);
     expect(fileKeyUrl('GET', '/api/records/abc/files/draft/x')).toBe(

@@ -9,7 +9,7 @@ const FILE_PATH = /^(\/api\/records\/[^/]+(?:\/draft)?\/files\/)(.+)$/;
 
 /** The tail after a key that names a route of its own, by method. */
 const TAILS: Record<string, RegExp> = {
-  GET: /\/(?:content|parts)$/,
+  GET: /\/(?:content|parts(?:\/[^/]+)?)$/,
   HEAD: /\/content$/,
   PUT: /\/content(?:\/[^/]+)?$/,
   POST: /\/commit$/,

@@ -17,6 +17,10 @@ export const partQuery = z.object({
   expires: z.coerce.number().int().optional(),
   signature: z.string().max(200).optional(),
 });
+/** One part's link, signed with the part's SHA-256 (`links.part_urls/{part}`). */
+export const partLinkQuery = z.object({
+  checksum: z.string().regex(/^sha256:[0-9a-fA-F]{64}$/, 'invalidChecksum'),
+});
 export const partPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PARTS).default(1),
   size: z.coerce.number().int().min(1).max(PART_PAGE_MAX).default(PART_PAGE_MAX),
@@ -38,6 +42,8 @@ export const fileSpec = z.object({
       type: z.enum(['L', 'M', 'R', 'F']).default('L'),
       parts: z.number().int().optional(),
       part_size: z.number().int().positive().optional(),
+      // Beyond InvenioRDM: the uploader sends each part with its SHA-256 (S3 storage checks it).
+      part_checksum: z.enum(['sha256']).optional(),
     })
     .optional(),
 });

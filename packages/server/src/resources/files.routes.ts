@@ -11,6 +11,7 @@ import {
   keyParams,
   listQuery,
   metadataBody,
+  partLinkQuery,
   partPageQuery,
   partParams,
   partQuery,
@@ -20,6 +21,7 @@ import {
 import {
   serializeFile,
   serializeFileList,
+  serializePartLink,
   serializePartPage,
 } from './serializers/file.serializer.ts';
 
@@ -203,6 +205,23 @@ export function fileRoutes({ config, services }: AppContext): FastifyPluginCallb
           await files.partLinksPage(request.actor, id, key, page, size),
           links,
         );
+      },
+    );
+
+    app.get(
+      `${draft}/files/:key/parts/:part`,
+      {
+        schema: {
+          tags,
+          summary: "One part's URL, signed with the part's SHA-256 (transfer.part_checksum)",
+          params: partParams,
+          querystring: partLinkQuery,
+        },
+      },
+      async (request) => {
+        const { id, key, part } = request.params;
+        const sha256 = request.query.checksum.slice('sha256:'.length).toLowerCase();
+        return serializePartLink(await files.partLink(request.actor, id, key, part, sha256));
       },
     );
 

@@ -19,6 +19,7 @@ export function createStorage(config: Config): Storage {
     ));
   return {
     kind: 's3',
+    partChecksums: settings.s3.checksums,
     write: async (...args) => (await s3()).write(...args),
     read: async (...args) => (await s3()).read(...args),
     readFiles: async (...args) => (await s3()).readFiles(...args),
@@ -28,6 +29,7 @@ export function createStorage(config: Config): Storage {
     partUrl: async (...args) => (await s3()).partUrl(...args),
     writePart: async (...args) => (await s3()).writePart(...args),
     heldParts: async (...args) => (await s3()).heldParts(...args),
+    partSha256: async (...args) => (await s3()).partSha256(...args),
     completeMultipart: async (...args) => (await s3()).completeMultipart(...args),
     abortMultipart: async (...args) => (await s3()).abortMultipart(...args),
     // Interrupted S3 uploads leave nothing visible: an object appears only when complete.

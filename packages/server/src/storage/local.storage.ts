@@ -129,6 +129,8 @@ export function createLocalStorage(root: string): Storage {
       await rm(pathOf(key), { force: true });
     },
 
+    partChecksums: false,
+
     async startMultipart(key) {
       const target = pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -160,6 +162,10 @@ export function createLocalStorage(root: string): Storage {
 
     heldParts() {
       return Promise.resolve(null);
+    },
+
+    partSha256() {
+      return Promise.resolve(false);
     },
 
     async completeMultipart(key) {

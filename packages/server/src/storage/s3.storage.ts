@@ -21,7 +21,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HashingCounter } from './hashing.ts';
-import type { HeldPart, Storage, StoredBytes, StoredItem } from './storage.ts';
+import type { HeldParts, Storage, StoredBytes, StoredItem } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -30,6 +30,8 @@ export interface S3Settings {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
+  /** Multipart uploads may use SHA-256 checksums per part (S3 flexible checksums). */
+  checksums: boolean;
 }
 
 const isMissing = (error: unknown) =>
@@ -46,6 +48,9 @@ export function createS3Storage(settings: S3Settings): Storage {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // Otherwise the SDK signs the CRC-32 of an empty body into every presigned part URL, and
+    // stores that check it (MinIO, R2, ...) refuse the part (aws-sdk-js-v3 #6994).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.accessKeyId && settings.secretAccessKey
       ? {
           credentials: {
@@ -57,7 +62,8 @@ export function createS3Storage(settings: S3Settings): Storage {
   });
   const Bucket = settings.bucket;
 
-  async function allParts(key: string, uploadId: string): Promise<Part[]> {
+  /** The parts of an upload, and the checksum algorithm it was created with. */
+  async function listParts(key: string, uploadId: string) {
     const parts: Part[] = [];
     let marker: string | undefined;
     for (;;) {
@@ -65,10 +71,11 @@ export function createS3Storage(settings: S3Settings): Storage {
         new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
       );
       parts.push(...(page.Parts ?? []));
-      if (!page.IsTruncated) return parts;
+      if (!page.IsTruncated) return { parts, algorithm: page.ChecksumAlgorithm };
       marker = page.NextPartNumberMarker;
     }
   }
+  const allParts = async (key: string, uploadId: string) => (await listParts(key, uploadId)).parts;
 
   return {
     kind: 's3',
@@ -146,32 +153,63 @@ export function createS3Storage(settings: S3Settings): Storage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
-    async startMultipart(key) {
-      const answer = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }));
+    partChecksums: settings.checksums,
+
+    async startMultipart(key, _size, options) {
+      const sha256 = settings.checksums && options?.partSha256 === true;
+      const answer = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          ...(sha256 ? { ChecksumAlgorithm: 'SHA256' as const } : {}),
+        }),
+      );
       if (!answer.UploadId) throw new Error('S3 gave no upload id');
       return answer.UploadId;
     },
 
-    partUrl(key, uploadId, part, expiresInSeconds) {
-      return getSignedUrl(
-        client,
-        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: part }),
-        { expiresIn: expiresInSeconds },
-      );
+    async partUrl(key, uploadId, part, expiresInSeconds, sha256) {
+      const command = new UploadPartCommand({
+        Bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: part,
+        ...(sha256 ? { ChecksumSHA256: sha256 } : {}),
+      });
+      // S3 checks a checksum sent as a header, signed (one in the query string is not checked).
+      const url = await getSignedUrl(client, command, {
+        expiresIn: expiresInSeconds,
+        ...(sha256 ? { unhoistableHeaders: new Set(['x-amz-checksum-sha256']) } : {}),
+      });
+      const headers: Record<string, string> = sha256 ? { 'x-amz-checksum-sha256': sha256 } : {};
+      return { url, headers };
     },
 
     writePart() {
       return Promise.reject(new Error('S3 parts are uploaded to their presigned URLs'));
     },
 
-    async heldParts(key, uploadId): Promise<HeldPart[]> {
+    async heldParts(key, uploadId): Promise<HeldParts> {
       try {
-        return (await allParts(key, uploadId)).map((p) => ({
-          part: p.PartNumber ?? 0,
-          size: p.Size ?? 0,
-        }));
+        const { parts, algorithm } = await listParts(key, uploadId);
+        return {
+          parts: parts.map((p) => ({ part: p.PartNumber ?? 0, size: p.Size ?? 0 })),
+          partSha256: algorithm === 'SHA256',
+        };
       } catch (error) {
-        if (error instanceof NoSuchUpload) return [];
+        if (error instanceof NoSuchUpload) return { parts: [], partSha256: false };
+        throw error;
+      }
+    },
+
+    async partSha256(key, uploadId) {
+      try {
+        const page = await client.send(
+          new ListPartsCommand({ Bucket, Key: key, UploadId: uploadId, MaxParts: 1 }),
+        );
+        return page.ChecksumAlgorithm === 'SHA256';
+      } catch (error) {
+        if (error instanceof NoSuchUpload) return false;
         throw error;
       }
     },
@@ -190,8 +228,13 @@ export function createS3Storage(settings: S3Settings): Storage {
           Bucket,
           Key: key,
           UploadId: uploadId,
+          // An upload with checksums is completed with each part's (S3 checks them too).
           MultipartUpload: {
-            Parts: parts.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag })),
+            Parts: parts.map((p) => ({
+              PartNumber: p.PartNumber,
+              ETag: p.ETag,
+              ...(p.ChecksumSHA256 ? { ChecksumSHA256: p.ChecksumSHA256 } : {}),
+            })),
           },
         }),
       );

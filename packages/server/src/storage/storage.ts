@@ -21,6 +21,19 @@ export interface HeldPart {
   size: number;
 }
 
+/** What the storage holds of a multipart upload. */
+export interface HeldParts {
+  parts: HeldPart[];
+  /** Every part is sent with its SHA-256, which the storage checks (S3 flexible checksums). */
+  partSha256: boolean;
+}
+
+/** Where a client PUTs one part, with the headers signed into the URL. */
+export interface PartUrl {
+  url: string;
+  headers: Record<string, string>;
+}
+
 /** An object, or a multipart upload in progress, as storage lists it (for the sweep). */
 export interface StoredItem {
   key: string;
@@ -67,19 +80,31 @@ export interface Storage {
   /** Removes an object; an absent object is not an error. */
   remove(key: string): Promise<void>;
 
-  /** Starts a multipart upload of `size` bytes to `key`; returns its upload id. */
-  startMultipart(key: string, size: number): Promise<string>;
+  /**
+   * Whether parts can be sent with their SHA-256 for the storage to check
+   * (`startMultipart` with `partSha256`); false for local storage, whose parts
+   * go through the server with their Content-MD5.
+   */
+  readonly partChecksums: boolean;
+
+  /**
+   * Starts a multipart upload of `size` bytes to `key`; returns its upload id.
+   * `partSha256` (only where `partChecksums`): every part must come with its SHA-256.
+   */
+  startMultipart(key: string, size: number, options?: { partSha256?: boolean }): Promise<string>;
 
   /**
    * A URL the client PUTs one part to directly (a presigned S3 URL), valid for
-   * `expiresInSeconds`; null when parts go through the server (`writePart`).
+   * `expiresInSeconds`, with the part's SHA-256 (base64) signed into it when
+   * given; null when parts go through the server (`writePart`).
    */
   partUrl(
     key: string,
     uploadId: string,
     part: number,
     expiresInSeconds: number,
-  ): Promise<string | null>;
+    sha256?: string,
+  ): Promise<PartUrl | null>;
 
   /**
    * Writes one part through the server at `offset`; it must be exactly `size`
@@ -96,7 +121,10 @@ export interface Storage {
   ): Promise<{ size: number; md5: string | null }>;
 
   /** The parts the storage itself knows it holds; null when only the caller can know (local). */
-  heldParts(key: string, uploadId: string): Promise<HeldPart[] | null>;
+  heldParts(key: string, uploadId: string): Promise<HeldParts | null>;
+
+  /** Whether the upload was started with `partSha256` (one short question to storage). */
+  partSha256(key: string, uploadId: string): Promise<boolean>;
 
   /** Assembles the parts into the object `key`. Idempotent: completing twice is fine. */
   completeMultipart(key: string, uploadId: string, parts: number): Promise<void>;

@@ -31,6 +31,9 @@ const partLink = (p: PartLink) => ({
   expiration: isoDate(p.expiration),
 });
 
+/** One part's link with the headers to send with the part (`links.part_urls/{part}`). */
+export const serializePartLink = (p: PartLink) => ({ ...partLink(p), headers: p.headers ?? {} });
+
 /** One page of a multipart upload's part links (`links.part_urls` of a file with many parts). */
 export function serializePartPage(page: PartLinksPage, links: Links): Record<string, unknown> {
   const self = `${base(links, page.recordId, 'draft')}/files/${encodeURIComponent(page.key)}/parts`;
@@ -52,7 +55,7 @@ export function serializeFile(view: FileView, links: Links): Record<string, unkn
   const fileLinks: Record<string, unknown> = { self };
   if (view.partLinks) {
     fileLinks.parts = view.partLinks.map(partLink);
-  } else if (view.partsPaged) {
+  } else if (view.partsPaged || view.partSha256) {
     // Too many to list here: read a page at a time (Arca difference to InvenioRDM).
     fileLinks.part_urls = `${self}/parts`;
   } else {
@@ -64,6 +67,8 @@ export function serializeFile(view: FileView, links: Links): Record<string, unkn
     transfer.parts = entry.parts;
     transfer.part_size = entry.partSize;
     transfer.parts_done = view.partsDone ?? [];
+    // Beyond InvenioRDM: each part's URL is asked for with its SHA-256 (part_urls/{part}).
+    if (view.partSha256) transfer.part_checksum = 'sha256';
   }
   return {
     id: entry.id,

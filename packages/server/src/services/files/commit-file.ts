@@ -17,7 +17,7 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
   async function joinParts(file: FileWithObject): Promise<StoredBytes> {
     const fromStorage = await storage.heldParts(file.object.storageKey, file.object.uploadId ?? '');
     // Parts sent straight to S3 are checked here: every part but the last is part_size.
-    for (const held of fromStorage ?? []) {
+    for (const held of fromStorage?.parts ?? []) {
       const expected = buckets.partSizeOf(file, held.part);
       if (held.size !== expected) {
         throw new DomainError('invalid', 'partSizeMismatch', {
@@ -25,7 +25,9 @@ export function commitFile(deps: FilesDeps, buckets: FileBuckets) {
         });
       }
     }
-    const held = fromStorage ? fromStorage.map((p) => p.part) : await buckets.partsHeld(file);
+    const held = fromStorage
+      ? fromStorage.parts.map((p) => p.part)
+      : (await buckets.partsHeld(file)).parts;
     const missing: number[] = [];
     for (let part = 1; part <= file.entry.parts!; part++)
       if (!held.includes(part)) missing.push(part);

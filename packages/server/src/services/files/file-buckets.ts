@@ -29,6 +29,8 @@ export interface PartLink {
   part: number;
   url: string;
   expiration: Date;
+  /** Headers signed into the URL, to be sent with the part (its S3 checksum). */
+  headers?: Record<string, string>;
 }
 
 /** A file entry with what its JSON is made from. */
@@ -41,6 +43,8 @@ export interface FileView extends FileWithObject {
   partLinks?: PartLink[];
   /** Too many parts to list inline: their links are read a page at a time. */
   partsPaged?: boolean;
+  /** Each part's link is asked for with the part's SHA-256, which storage checks. */
+  partSha256?: boolean;
 }
 
 export interface FileListView {
@@ -158,10 +162,16 @@ export function fileBuckets(deps: FilesDeps) {
     return part < parts! ? partSize! : declaredSize! - partSize! * (parts! - 1);
   };
 
-  async function partsHeld(file: FileWithObject): Promise<number[]> {
+  /** The parts held, and whether each part comes with its SHA-256 (S3 checksums). */
+  async function partsHeld(
+    file: FileWithObject,
+  ): Promise<{ parts: number[]; partSha256: boolean }> {
     const held = await storage.heldParts(file.object.storageKey, file.object.uploadId ?? '');
-    if (held) return held.map((p) => p.part).sort((a, b) => a - b);
-    return (await repo.partsOf(file.object.id)).map((p) => p.part);
+    if (held) {
+      const parts = held.parts.map((p) => p.part).sort((a, b) => a - b);
+      return { parts, partSha256: held.partSha256 };
+    }
+    return { parts: (await repo.partsOf(file.object.id)).map((p) => p.part), partSha256: false };
   }
 
   /** Signed URLs of parts `first` to `last`, fresh: an expired one is replaced by asking again. */
@@ -182,11 +192,30 @@ export function fileBuckets(deps: FilesDeps) {
         expiresIn,
       );
       const url =
-        direct ??
+        direct?.url ??
         `${deps.partRoute(recordId, file.entry.key, part)}?expires=${expires}&signature=${signer.sign(file.object.id, part, expires)}`;
       links.push({ part, url, expiration: new Date(expires * 1000) });
     }
     return links;
+  }
+
+  /** Whether each part of the upload comes with its SHA-256, which storage checks. */
+  const partSha256 = (file: FileWithObject) =>
+    storage.partSha256(file.object.storageKey, file.object.uploadId ?? '');
+
+  /** The signed URL of one part with its SHA-256 (base64), for storage to check the bytes. */
+  async function checkedPartLink(
+    recordId: string,
+    file: FileWithObject,
+    part: number,
+    sha256: string,
+  ): Promise<PartLink> {
+    const expiresIn = config.partUrlExpirySeconds;
+    const expires = Math.floor(Date.now() / 1000) + expiresIn;
+    const { storageKey, uploadId } = file.object;
+    const direct = await storage.partUrl(storageKey, uploadId ?? '', part, expiresIn, sha256);
+    if (!direct) return (await partLinks(recordId, file, part, part))[0]!;
+    return { part, ...direct, expiration: new Date(expires * 1000) };
   }
 
   /**
@@ -204,8 +233,11 @@ export function fileBuckets(deps: FilesDeps) {
   ): Promise<FileView> {
     const view: FileView = { ...file, recordId, scope };
     if (!isMultipartPending(file)) return view;
-    view.partsDone = held ?? (await partsHeld(file));
-    if (file.entry.parts! > inline) view.partsPaged = true;
+    const { parts, partSha256 } = held ? { parts: held, partSha256: false } : await partsHeld(file);
+    view.partsDone = parts;
+    // Part links signed with each part's checksum are asked for one at a time, not listed.
+    if (partSha256) view.partSha256 = true;
+    else if (file.entry.parts! > inline) view.partsPaged = true;
     else view.partLinks = await partLinks(recordId, file, 1, file.entry.parts!);
     return view;
   }
@@ -293,6 +325,8 @@ export function fileBuckets(deps: FilesDeps) {
     partSizeOf,
     partsHeld,
     partLinks,
+    checkedPartLink,
+    partSha256,
     withParts,
     listOf,
     listing,

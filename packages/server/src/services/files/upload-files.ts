@@ -29,6 +29,8 @@ export interface FileSpec {
         type?: 'L' | 'M' | 'R' | 'F' | undefined;
         parts?: number | undefined;
         part_size?: number | undefined;
+        /** Beyond InvenioRDM: each part will be sent with its SHA-256 (where storage checks it). */
+        part_checksum?: 'sha256' | undefined;
       }
     | undefined;
 }
@@ -216,7 +218,9 @@ export function uploadFiles(deps: FilesDeps, buckets: FileBuckets) {
             const storageKey = newStorageKey(object.id);
             let uploadId: string | null = null;
             if (multipart) {
-              uploadId = await storage.startMultipart(storageKey, spec.size!);
+              uploadId = await storage.startMultipart(storageKey, spec.size!, {
+                partSha256: spec.transfer?.part_checksum === 'sha256',
+              });
               started.push({ key: storageKey, uploadId });
             }
             await txRepo.updateObject(object.id, { storageKey, uploadId });

@@ -9,6 +9,8 @@ export interface PartLink {
   part: number;
   url: string;
   expiration: string;
+  /** Headers signed into the URL, sent with the part (its checksum for S3). */
+  headers?: Record<string, string>;
 }
 
 export interface DraftFile {
@@ -20,7 +22,14 @@ export interface DraftFile {
   checksums?: string[];
   /** The browser's SHA-256 agreed with the server's. */
   verified?: boolean;
-  transfer: { type: string; parts?: number; part_size?: number; parts_done?: number[] };
+  transfer: {
+    type: string;
+    parts?: number;
+    part_size?: number;
+    parts_done?: number[];
+    /** Each part's URL is asked for with the part's SHA-256 (S3 checks the bytes). */
+    part_checksum?: 'sha256';
+  };
   links: {
     self: string;
     content?: string;
@@ -70,7 +79,8 @@ export function listFiles(
 export interface FileSpec {
   key: string;
   size: number;
-  transfer: { type: 'L' } | { type: 'M'; parts: number; part_size: number };
+  transfer:
+    { type: 'L' } | { type: 'M'; parts: number; part_size: number; part_checksum: 'sha256' };
 }
 
 /** Announces uploads in one call; the answer's entries include the files it created. */
@@ -102,6 +112,11 @@ export async function readPartPage(link: string, page: number, size: number): Pr
     `${linkPath(link)}?page=${page}&size=${size}`,
   );
   return answer.hits.hits;
+}
+
+/** One part's URL signed with the part's SHA-256 (hex), with the headers to send. */
+export function readSignedPart(partUrls: string, part: number, sha256: string): Promise<PartLink> {
+  return apiRequest<PartLink>(`${linkPath(partUrls)}/${part}?checksum=sha256:${sha256}`);
 }
 
 /** Completes an upload; with the browser's SHA-256, the server checks it and marks the file verified. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RecordJson } from '@arca/schema';
 import type { UppyFile } from '@uppy/core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,10 @@ const self = 'http://localhost:3000/api/records/a1b2c-3d4e5/draft';
 const draft = { id: 'a1b2c-3d4e5', links: { self } } as unknown as RecordJson;
 const MiB = 1024 * 1024;
 const size = 6 * MiB;
+/** The second part of the file the tests add: its last MiB, zeros. */
+const secondPart = new Uint8Array(MiB);
+const digestOf = (algorithm: string, encoding: 'hex' | 'base64') =>
+  createHash(algorithm).update(secondPart).digest(encoding);
 
 function entry(expiration: string, partsDone: number[] = []) {
   return {
@@ -72,17 +77,61 @@ describe('the uploader', () => {
     const { opts, file } = await setUp();
     const started = await opts.createMultipartUpload(file);
     expect(requests[0]?.body).toEqual([
-      { key: 'big.bin', size, transfer: { type: 'M', parts: 2, part_size: 5 * MiB } },
+      {
+        key: 'big.bin',
+        size,
+        transfer: { type: 'M', parts: 2, part_size: 5 * MiB, part_checksum: 'sha256' },
+      },
     ]);
     const signed = await opts.signPart(file, {
       ...started,
       partNumber: 2,
-      body: new Blob(['hello']),
+      body: new Blob([secondPart]),
     });
     // The URL had expired: the file was read again and the fresh URL used.
     expect(requests[1]?.path).toBe('/api/records/a1b2c-3d4e5/draft/files/big.bin');
     expect(signed.url).toContain(`expires=${future}`);
-    expect(signed.headers['Content-MD5']).toBe('XUFAKrxLKna5cZ2REBfFkg==');
+    expect(signed.headers['Content-MD5']).toBe(digestOf('md5', 'base64'));
+  });
+
+  it('signs each part of an upload S3 checks with the SHA-256 of the part, sent with it', async () => {
+    const future = '2999-01-01T00:00:00Z';
+    const { parts: _listed, ...links } = entry(future).links;
+    const checked = {
+      ...entry(future),
+      transfer: { ...entry(future).transfer, part_checksum: 'sha256' },
+      links: { ...links, part_urls: `${links.self}/parts` },
+    };
+    const sha256 = digestOf('sha256', 'hex');
+    const requests = mockFetch({
+      'POST /api/records/a1b2c-3d4e5/draft/files': reply(201, { entries: [checked] }),
+      [`GET /api/records/a1b2c-3d4e5/draft/files/big.bin/parts/2?checksum=sha256:${sha256}`]: reply(
+        200,
+        {
+          part: 2,
+          url: 'https://s3.example/bucket/key?partNumber=2&X-Amz-Signature=abc',
+          expiration: future,
+          headers: { 'x-amz-checksum-sha256': digestOf('sha256', 'base64') },
+        },
+      ),
+    });
+    const { opts, file } = await setUp();
+    const started = await opts.createMultipartUpload(file);
+    const signed = await opts.signPart(file, {
+      ...started,
+      partNumber: 2,
+      body: new Blob([secondPart]),
+    });
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/records/a1b2c-3d4e5/draft/files',
+      `GET /api/records/a1b2c-3d4e5/draft/files/big.bin/parts/2?checksum=sha256:${sha256}`,
+    ]);
+    expect(signed.url).toBe('https://s3.example/bucket/key?partNumber=2&X-Amz-Signature=abc');
+    expect(signed.headers).toEqual({
+      'Content-Type': 'application/octet-stream',
+      'Content-MD5': digestOf('md5', 'base64'),
+      'x-amz-checksum-sha256': digestOf('sha256', 'base64'),
+    });
   });
 
   it('reads the part links of a file with many parts a page at a time, each page once', async () => {

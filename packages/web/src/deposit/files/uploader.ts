@@ -9,12 +9,13 @@ import {
   initFile,
   initFiles,
   readFile,
+  readSignedPart,
   type DraftFile,
   type FileSpec,
+  type PartLink,
 } from './files-api.ts';
 import { createInitBatches } from './init-batches.ts';
-import { fileSha256 } from './file-sha256.ts';
-import { contentMd5 } from './part-checksum.ts';
+import { fileDigests, type FileDigests } from './file-digests.ts';
 import { createPartLinks } from './part-links.ts';
 import { PartRequestError, putBytes } from './part-request.ts';
 import { markUpload, unmarkUpload } from './upload-marks.ts';
@@ -44,8 +45,11 @@ function needDraft(options: UploaderOptions): RecordJson {
 /**
  * Uppy with the S3-style plugin driving our transfers (API.md §9): L for
  * files of one part, M for larger ones with signed part URLs, Content-MD5 per
- * part, a re-read of the file when its part URLs expired, and a resumed
- * upload skipping the parts the server already holds (`parts_done`).
+ * part (and, where S3 checks it, the part's SHA-256 signed into its URL), a
+ * re-read of the file when its part URLs expired, and a resumed upload
+ * skipping the parts the server already holds (`parts_done`). Each file's
+ * digests come from a worker of its own (file-digests.ts), which reads each
+ * part once for its digests and the file's SHA-256, sent with the commit.
  */
 export async function createUploader(options: UploaderOptions): Promise<{
   uppy: Uploader;
@@ -59,17 +63,20 @@ export async function createUploader(options: UploaderOptions): Promise<{
   resume: (id: string, entry: DraftFile) => void;
 }> {
   const entries = new Map<string, DraftFile>();
-  /** Each upload's SHA-256, computed in a worker beside its transfer. */
-  const hashes = new Map<string, Promise<string | undefined>>();
-  function hashOf(id: string): Promise<string | undefined> {
-    let hash = hashes.get(id);
-    if (!hash) {
+  /** Each upload's digests: its parts' and the file's SHA-256, computed beside its transfer. */
+  const digests = new Map<string, FileDigests>();
+  function digestsOf(id: string): FileDigests {
+    let found = digests.get(id);
+    if (!found) {
       const data = uppy.getFile(id)?.data;
-      hash = data instanceof Blob ? fileSha256(data) : Promise.resolve(undefined);
-      hashes.set(id, hash);
+      found = fileDigests(data instanceof Blob ? data : new Blob([]));
+      digests.set(id, found);
     }
-    return hash;
+    return found;
   }
+  /** The part's first byte: parts are cut at the upload's part size. */
+  const partStart = (entry: DraftFile, part: number) =>
+    (part - 1) * (entry.transfer.part_size ?? chunkSize(entry.size));
   const commits = new Map<string, Promise<DraftFile>>();
   /** Files whose part URLs were refused: read again before the next part. */
   const stale = new Set<string>();
@@ -100,7 +107,7 @@ export async function createUploader(options: UploaderOptions): Promise<{
   function specOf(file: UppyFile<UploadMeta, UploadBody>): FileSpec {
     const size = file.size ?? 0;
     const transfer: FileSpec['transfer'] = usesMultipart(size)
-      ? { type: 'M', parts: partCount(size), part_size: chunkSize(size) }
+      ? { type: 'M', parts: partCount(size), part_size: chunkSize(size), part_checksum: 'sha256' }
       : { type: 'L' };
     return { key: file.name ?? '', size, transfer };
   }
@@ -138,23 +145,39 @@ export async function createUploader(options: UploaderOptions): Promise<{
       throw new Error('Upload cancelled');
     }
     entries.set(file.id, entry);
-    // Hashed while its bytes go: the commit waits for the hash.
-    void hashOf(file.id);
+    // A whole file is hashed while its bytes go, a multipart one part by part: the commit waits.
+    const fileDigest = digestsOf(file.id);
+    if (entry.transfer.type !== 'M') void fileDigest.sha256();
     return entry;
   }
 
   function commit(id: string): Promise<DraftFile> {
     const entry = entries.get(id);
     if (!entry) return Promise.reject(new Error('Upload was not initialised'));
-    const done = hashOf(id)
+    const done = digestsOf(id)
+      .sha256()
       .then((sha256) => commitFile(entry, sha256))
       .then((committed) => {
         entries.set(id, committed);
         unmarkUpload(entry.links.self);
+        digests.get(id)?.close();
         return committed;
       });
     commits.set(id, done);
     return done;
+  }
+
+  /** A part's listed URL, the file read again when its URLs expired or were refused. */
+  async function findLink(id: string, part: number): Promise<PartLink> {
+    const cached = stale.has(id) ? undefined : entries.get(id);
+    let link = cached && (await partLinks.find(cached, part));
+    if (!link || Date.parse(link.expiration) <= Date.now()) {
+      const entry = await fresh(id);
+      partLinks.forget(entry);
+      link = await partLinks.find(entry, part);
+    }
+    if (!link) throw new Error(`No URL for part ${part}`);
+    return link;
   }
 
   uppy.use(AwsS3<UploadMeta, UploadBody>, {
@@ -186,6 +209,13 @@ export async function createUploader(options: UploaderOptions): Promise<{
       const entry = await fresh(file.id);
       const partSize = entry.transfer.part_size ?? 0;
       const parts = entry.transfer.parts ?? 1;
+      // Parts not sent again: the file's SHA-256 reads their bytes by itself.
+      digestsOf(file.id).unsent(
+        (entry.transfer.parts_done ?? []).map((part) => [
+          partStart(entry, part),
+          Math.min(entry.size, partStart(entry, part + 1)),
+        ]),
+      );
       return (entry.transfer.parts_done ?? []).map((part) => ({
         PartNumber: part,
         Size: part < parts ? partSize : entry.size - partSize * (parts - 1),
@@ -194,21 +224,29 @@ export async function createUploader(options: UploaderOptions): Promise<{
     },
 
     async signPart(file, { partNumber, body }) {
-      const cached = stale.has(file.id) ? undefined : entries.get(file.id);
-      let link = cached && (await partLinks.find(cached, partNumber));
-      if (!link || Date.parse(link.expiration) <= Date.now()) {
-        const entry = await fresh(file.id);
-        partLinks.forget(entry);
-        link = await partLinks.find(entry, partNumber);
+      const known = entries.get(file.id);
+      if (!known) throw new Error('Upload was not initialised');
+      const start = partStart(known, partNumber);
+      const checked = known.transfer.part_checksum === 'sha256';
+      const digest = digestsOf(file.id).part(start, start + body.size, checked);
+      // Cancelled meanwhile, the digest is refused; the link's failure is what is reported.
+      digest.catch(() => undefined);
+      let link: PartLink | undefined;
+      if (checked) {
+        // S3 checks the part against the SHA-256 signed into its URL: the URL waits for it.
+        const partUrls = known.links.part_urls ?? `${known.links.self}/parts`;
+        link = await readSignedPart(partUrls, partNumber, (await digest).sha256 ?? '');
+      } else {
+        link = await findLink(file.id, partNumber);
       }
-      if (!link) throw new Error(`No URL for part ${partNumber}`);
       owners.set(link.url, file.id);
       return {
         method: 'PUT',
         url: link.url,
         headers: {
           'Content-Type': 'application/octet-stream',
-          'Content-MD5': await contentMd5(body),
+          'Content-MD5': (await digest).md5,
+          ...link.headers,
         },
       };
     },
@@ -253,7 +291,8 @@ export async function createUploader(options: UploaderOptions): Promise<{
 
   uppy.on('file-removed', (file) => {
     batches.forget(file.id);
-    hashes.delete(file.id);
+    digests.get(file.id)?.close();
+    digests.delete(file.id);
     entries.delete(file.id);
     commits.delete(file.id);
   });

@@ -2,8 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { communityMembers } from '../db/schema.communities.ts';
 import { personPolicy } from '../permissions/accounts.policy.ts';
-import { MANAGING_ROLES, type CommunityRole } from '../permissions/community-roles.ts';
+import { MANAGING_ROLES } from '../permissions/community-roles.ts';
 import { can, type Actor, type Identity } from '../permissions/policy.ts';
+import { liveMembershipsOf } from './communities/live-memberships.ts';
 
 /** What the rule needs of a user row. */
 export interface Person {
@@ -46,16 +47,8 @@ export async function shownUsers(
   }
   const viewer = actor.identity.userId;
   if (hidden.length === 0 || viewer === null) return shown;
-  if (!actor.communities) {
-    const rows = await db
-      .select({ id: communityMembers.communityId, role: communityMembers.role })
-      .from(communityMembers)
-      .where(eq(communityMembers.userId, viewer));
-    actor = {
-      ...actor,
-      communities: rows.map((r) => ({ id: r.id, role: r.role as CommunityRole })),
-    };
-  }
+  // A deleted community's managers see no more than anyone else, as in the actor itself.
+  if (!actor.communities) actor = { ...actor, communities: await liveMembershipsOf(db, viewer) };
   const managed = (actor.communities ?? [])
     .filter((membership) => MANAGING_ROLES.includes(membership.role))
     .map((membership) => membership.id);

@@ -9,8 +9,8 @@ import type { Actor } from '../../permissions/records.policy.ts';
 import { DomainError, permissionDenied } from '../errors.ts';
 import { shownUsers } from '../people.ts';
 import { communityFacts, type CommunityKit } from './kit.ts';
+import { liveMembershipsOf } from './live-memberships.ts';
 import { recordMemberChange } from './member-audit.ts';
-import { LIVE } from './tombstone.ts';
 
 async function ownerCount(database: Database, communityId: string): Promise<number> {
   const [row] = await database
@@ -69,24 +69,8 @@ export function memberOperations(kit: CommunityKit) {
   return {
     owners: (communityId: string) => ownerCount(db, communityId),
 
-    /**
-     * The live communities a user belongs to, with their role: part of every
-     * actor. A deleted community's roles give nothing until it is restored.
-     */
-    async membershipsOf(userId: number): Promise<{ id: string; role: CommunityRole }[]> {
-      const rows = await db
-        .select({ id: communityMembers.communityId, role: communityMembers.role })
-        .from(communityMembers)
-        .innerJoin(
-          communities,
-          and(
-            eq(communities.id, communityMembers.communityId),
-            eq(communities.deletionStatus, LIVE),
-          ),
-        )
-        .where(eq(communityMembers.userId, userId));
-      return rows.map((r) => ({ id: r.id, role: r.role as CommunityRole }));
-    },
+    /** The live communities a user belongs to, with their role: part of every actor. */
+    membershipsOf: (userId: number) => liveMembershipsOf(db, userId),
 
     async members(actor: Actor, idOrSlug: string) {
       const row = await kit.authorized(actor, idOrSlug, 'canReadMembers');

@@ -90,10 +90,14 @@ describe('a community invitation mailed to an address', () => {
         .waitFor();
       await checked(nora, 'invitation before confirming');
 
-      // The welcome mail confirms the address; the invitation's link then opens the invitation.
-      await nora.goto(await linkFromOutbox(e2e, address, CONFIRMATION_LINK));
+      // The welcome mail confirms the address and leads back to the invitation, now open.
+      const confirmation = await linkFromOutbox(e2e, address, CONFIRMATION_LINK);
+      expect(new URL(confirmation).searchParams.get('next')).toBe(
+        new URL(invitation).pathname + new URL(invitation).search,
+      );
+      await nora.goto(confirmation);
       await nora.getByText('Your email address is confirmed.').waitFor();
-      await nora.goto(invitation);
+      await nora.getByRole('link', { name: 'Continue' }).click();
       await nora.waitForURL(/\/me\/requests\/[0-9a-f-]{36}$/);
       await nora.getByText('Come count lichens!').waitFor();
       await nora.getByText('Invited as: Curator').waitFor();

@@ -37,10 +37,20 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** Only a path of this site may be where a visitor returns after signing in: never another origin. */
+export const isSitePath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
 export const signupBody = z.object({
   email,
   password,
   full_name: z.string(msg('required')).trim().min(1, msg('required')).max(255, msg('tooLong')),
+  /** The page the visitor was going to (an invitation, say): the confirmation mail leads back. */
+  next: z
+    .string(msg('notAString'))
+    .max(2000, msg('tooLong'))
+    .refine(isSitePath, msg('invalid'))
+    .optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

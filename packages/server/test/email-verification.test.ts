@@ -189,4 +189,33 @@ describe('e-mail verification', () => {
       await open.close();
     }
   });
+
+  it('leads back from the welcome mail to the page the visitor was going to', async () => {
+    await t.services.jobs.runDue();
+    const before = smtp.received.length;
+    const next = '/me/community-invitation?token=abc';
+    const body = { email: 'invited@example.org', password: PASSWORD, full_name: 'Invited', next };
+    expect((await t.client().post('/api/auth/signup', body)).status).toBe(202);
+    // The address's owner signing up again is mailed a login link that leads back too.
+    expect((await t.client().post('/api/auth/signup', body)).status).toBe(202);
+    await t.services.jobs.runDue();
+    const links = smtp.received.slice(before).map((mail) => linksIn(mail.raw)[0]!);
+    expect(new URL(links[0]!).pathname).toBe('/verify-email');
+    expect(new URL(links[0]!).searchParams.get('next')).toBe(next);
+    expect(new URL(links[1]!).pathname).toBe('/login');
+    expect(new URL(links[1]!).searchParams.get('next')).toBe(next);
+  });
+
+  it('refuses a next page on another site, naming the field', async () => {
+    for (const next of ['//evil.example/', 'https://evil.example/', '/\\evil.example']) {
+      const refused = await t.client().post('/api/auth/signup', {
+        email: 'elsewhere@example.org',
+        password: PASSWORD,
+        full_name: 'Elsewhere',
+        next,
+      });
+      expect(refused.status, next).toBe(400);
+      expect(refused.json.errors, next).toEqual([{ field: 'next', messages: ['Invalid value.'] }]);
+    }
+  });
 });

@@ -164,7 +164,8 @@ export function createAccountService(deps: {
         });
       }
       const passwordHash = await hashPassword(input.password);
-      const login = `${config.siteUrl}/login`;
+      const next = input.next && input.next !== '/' ? input.next : undefined;
+      const login = `${config.siteUrl}/login${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
       const [known] = await db.select().from(users).where(eq(users.email, input.email));
       if (!known) {
         const created = await insertUser(
@@ -177,7 +178,7 @@ export function createAccountService(deps: {
         });
         if (created) {
           // The welcome carries the link that confirms the address (issue 23).
-          await deps.verification.send(db, created, language, true);
+          await deps.verification.send(db, created, language, { next });
           return;
         }
       }

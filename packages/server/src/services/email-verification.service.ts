@@ -32,24 +32,28 @@ export function createEmailVerificationService(deps: {
       errors: [{ field: 'token', messages: ['verifyLinkInvalid'] }],
     });
 
-  /** Queues the confirmation mail in `runner`'s transaction; `welcome` for a new account. */
+  /**
+   * Queues the confirmation mail in `runner`'s transaction; `welcome` for a new
+   * account, with the page the visitor was going to (`next`) for the link to lead back.
+   */
   async function send(
     runner: Runner,
     user: { id: number; email: string; locale: string | null },
     language: string,
-    welcome = false,
+    welcome?: { next?: string | undefined },
   ): Promise<void> {
     const token = signToken(config.secretKey, PURPOSE, {
       u: user.id,
       e: Math.floor((Date.now() + config.accounts.emailVerificationMs) / 1000),
       f: fingerprint(user.email),
     });
+    const query = new URLSearchParams({ token, ...(welcome?.next ? { next: welcome.next } : {}) });
     await deps.mailer.queue(runner as Database, {
       to: user.email,
       template: welcome ? 'signup-verify' : 'email-verification',
       language: user.locale ?? language,
       params: {
-        url: `${config.siteUrl}/verify-email?${new URLSearchParams({ token }).toString()}`,
+        url: `${config.siteUrl}/verify-email?${query.toString()}`,
         hours: String(Math.round(hours)),
       },
     });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { communityMembers } from '../db/schema.communities.ts';
 import { personPolicy } from '../permissions/accounts.policy.ts';

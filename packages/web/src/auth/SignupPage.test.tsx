@@ -40,7 +40,7 @@ describe('SignupPage', () => {
 
   it('says the same after any accepted sign-up, logs nobody in and leads to log-in', async () => {
     // The server answers alike for a new and a known address (issue 22).
-    mockFetch({
+    const requests = mockFetch({
       'GET /api/config': reply(200, siteConfig),
       'GET /api/me': anonymous,
       'POST /api/auth/signup': reply(202, { email: 'ada@example.org' }),
@@ -61,6 +61,9 @@ describe('SignupPage', () => {
       .getAllByRole('link', { name: 'Log in' })
       .map((link) => link.getAttribute('href'));
     expect(hrefs).toContain('/login?next=%2Fuploads');
+    // The confirmation mail leads back there too.
+    const signup = requests.find((request) => request.path === '/api/auth/signup');
+    expect(signup?.body).toMatchObject({ email: 'ada@example.org', next: '/uploads' });
   });
 
   it('says so when the site does not take sign-ups', async () => {

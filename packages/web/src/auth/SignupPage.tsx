@@ -53,8 +53,9 @@ function SignupForm() {
     );
   }
 
+  // The confirmation mail leads back to where the visitor was going (an invitation, say).
   const submit = handleSubmit((values) =>
-    signUp.mutate(values, {
+    signUp.mutate(next === '/' ? values : { ...values, next }, {
       onError: (error) => setServerFieldErrors(error, setError),
     }),
   );

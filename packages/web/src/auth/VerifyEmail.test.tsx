@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, reply } from '../test/fetch-mock.ts';
 import { anonymous, buildUser, siteConfig } from '../test/fixtures.ts';
@@ -22,6 +22,30 @@ describe('e-mail verification', () => {
     expect(logIns.map((link) => link.getAttribute('href'))).toContain('/login');
     const posts = requests.filter((request) => request.method === 'POST');
     expect(posts.map((request) => request.body)).toEqual([{ token: 'abc.def' }]);
+  });
+
+  it('leads on to where the visitor was going when they signed up (an invitation, say)', async () => {
+    mockFetch({
+      ...config,
+      'GET /api/me': anonymous,
+      'POST /api/auth/verify-email': reply(204),
+    });
+    renderApp('/verify-email?token=abc.def&next=%2Fme%2Fcommunity-invitation%3Ftoken%3Dxyz');
+
+    expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
+    const logIns = screen.getAllByRole('link', { name: 'Log in' });
+    expect(logIns.map((link) => link.getAttribute('href'))).toContain(
+      '/login?next=%2Fme%2Fcommunity-invitation%3Ftoken%3Dxyz',
+    );
+  });
+
+  it('never leads to another site', async () => {
+    mockFetch({ ...config, 'GET /api/me': anonymous, 'POST /api/auth/verify-email': reply(204) });
+    renderApp('/verify-email?token=abc.def&next=%2F%2Fevil.example');
+
+    expect(await screen.findByText('Your email address is confirmed.')).toBeInTheDocument();
+    const logIn = within(screen.getByRole('main')).getByRole('link', { name: 'Log in' });
+    expect(logIn).toHaveAttribute('href', '/login');
   });
 
   it("is signed in after a first sign-in's link, even when the page asked who it was first", async () => {

@@ -7,6 +7,7 @@ import { useCurrentUser, useVerifyEmail } from '../api/auth.ts';
 import { useDocumentTitle } from '../ui/useDocumentTitle.ts';
 import { ErrorAlert } from '../ui/ErrorAlert.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { loginPath, safeNextPath } from './paths.ts';
 
 /** Where the mailed confirmation link lands: it confirms the address once. */
 export function VerifyEmailPage() {
@@ -14,6 +15,7 @@ export function VerifyEmailPage() {
   useDocumentTitle(t('auth.verify.title'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const next = safeNextPath(searchParams.get('next'));
   const verify = useVerifyEmail();
   const user = useCurrentUser();
   // The link works once: a second effect run (development's strict mode) must not spend it.
@@ -43,11 +45,11 @@ export function VerifyEmailPage() {
             <Text role="status">{t('auth.verify.done')}</Text>
             {/* A first sign-in's link opened in another browser makes the account, signed out. */}
             {user.data === null ? (
-              <Button component={Link} to="/login">
+              <Button component={Link} to={loginPath(next)}>
                 {t('auth.login.title')}
               </Button>
             ) : (
-              <Button component={Link} to="/">
+              <Button component={Link} to={next}>
                 {t('auth.verify.continue')}
               </Button>
             )}

@@ -27,6 +27,17 @@ describe('SiteHeader', () => {
     );
   });
 
+  it('keeps where the visitor was going when they switch from Log in to Sign up in the header', async () => {
+    mockFetch({ 'GET /api/config': reply(200, siteConfig), 'GET /api/me': anonymous });
+    renderApp('/login?next=%2Fme%2Fcommunity-invitation%3Ftoken%3Dxyz');
+
+    const signUp = await within(await findHeader()).findByRole('link', { name: 'Sign up' });
+    expect(signUp).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fme%2Fcommunity-invitation%3Ftoken%3Dxyz',
+    );
+  });
+
   it('hides Sign up when the site does not allow it', async () => {
     mockFetch({
       'GET /api/config': reply(200, { ...siteConfig, signup_enabled: false }),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { communities, communityMembers } from '../../db/schema.communities.ts';
+import { communityMembers } from '../../db/schema.communities.ts';
 import { users } from '../../db/schema.ts';
 import { communityPolicy } from '../../permissions/communities.policy.ts';
 import type { CommunityRole } from '../../permissions/community-roles.ts';

@@ -13,6 +13,7 @@ import { DomainError, notFound, permissionDenied } from '../errors.ts';
 import { sanitizeHtml } from '../html.ts';
 import { checkWindow } from '../pagination.ts';
 import { recordMemberChange } from './member-audit.ts';
+import { touchCommunityRecords } from './parent-communities.ts';
 import { publicRecordCounts } from './record-counts.ts';
 import { communityFacts, type CommunityKit, type CommunityRow, type CommunityView } from './kit.ts';
 import { recordSettingsChange } from './settings-audit.ts';
@@ -149,6 +150,9 @@ export function coreOperations(kit: CommunityKit) {
           })
           .where(eq(communities.id, row.id))
           .returning();
+        const setChanged = held.visibility !== saved!.visibility || held.slug !== saved!.slug;
+        if (setChanged && [held.visibility, saved!.visibility].includes('public'))
+          await touchCommunityRecords(tx, held.id);
         await recordSettingsChange(tx, actor.identity, held, saved!);
         return saved!;
       });

@@ -26,6 +26,7 @@ import {
   type CommunityView,
 } from './communities.service.ts';
 import { COMMUNITY_INVITATION } from './invitation-type.ts';
+import { touchCommunityRecords } from './parent-communities.ts';
 import { DELETED, LIVE, communityGone, isDeleted, tombstoneOf } from './tombstone.ts';
 
 /** The open requests a community takes part in: submissions and inclusions to it, invitations into it. */
@@ -112,6 +113,7 @@ export function createCommunityDeletionService(deps: {
             revisionId: sql`${communities.revisionId} + 1`,
           })
           .where(eq(communities.id, row.id));
+        if (row.visibility === 'public') await touchCommunityRecords(tx, row.id);
         const open = await tx.select().from(requests).where(openRequestsOf(row.id)).for('update');
         const cancelled: string[] = [];
         for (const request of open) {
@@ -169,6 +171,7 @@ export function createCommunityDeletionService(deps: {
           })
           .where(eq(communities.id, held.id))
           .returning();
+        if (held.visibility === 'public') await touchCommunityRecords(tx, held.id);
         const tombstone = tombstoneOf(held);
         await recordAudit(tx, actor.identity, {
           action: 'community.restore',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drafts, parents, records } from '../../db/schema.ts';
 
@@ -84,4 +84,22 @@ export function removeCommunity(tx: Database, held: ParentOfRecord, communityId:
     ids,
     ...(current && current !== communityId ? { default: current } : {}),
   });
+}
+
+/**
+ * A community's OAI-PMH set appeared, went or was renamed (deletion, restore, a
+ * change of visibility or slug): every live record in it changes its setSpecs,
+ * so its datestamp moves for incremental harvests to see, as above.
+ */
+export async function touchCommunityRecords(tx: Database, communityId: string): Promise<void> {
+  const inCommunity = sql`(${parents.communities} -> 'ids') @> ${JSON.stringify([communityId])}::jsonb`;
+  await tx
+    .update(records)
+    .set({ updatedAt: new Date() })
+    .where(
+      and(
+        eq(records.deletionStatus, 'P'),
+        inArray(records.parentId, tx.select({ id: parents.id }).from(parents).where(inCommunity)),
+      ),
+    );
 }

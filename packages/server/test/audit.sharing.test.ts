@@ -98,6 +98,8 @@ describe('secret links', () => {
     const linkId = created.json.id as string;
     const changed = await owner.patch(`${base}/${linkId}`, { expires_at: day(10) });
     expect(changed.status, changed.body).toBe(200);
+    const visit = await t.client().get(`/api/records/${record.id}?token=${created.json.token}`);
+    expect(visit.status).toBe(200);
     expect((await owner.delete(`${base}/${linkId}`)).status).toBe(204);
 
     const rows = (await entriesAbout(t, parent)).filter((row) => row.action.startsWith('link.'));
@@ -109,7 +111,17 @@ describe('secret links', () => {
       after: { link: linkId, expires_at: day(10) },
     });
     expect(rows[1]!.after).not.toHaveProperty('permission');
-    expect(rows[2]!.before).toMatchObject({ link: linkId, permission: 'preview' });
+    // The link's uses go with it: the entry keeps its final counts.
+    expect(rows[2]!.before).toMatchObject({
+      link: linkId,
+      permission: 'preview',
+      uses: 1,
+      downloads: 0,
+      visitors: 1,
+    });
+    expect(Date.parse(rows[2]!.before!.last_used_at as string)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
     const token = created.json.token as string;
     expect(JSON.stringify(rows)).not.toContain(token.split('.')[1]);
   });

@@ -21,6 +21,13 @@ export const linkFields = (row: LinkRow) => ({
   notify_first_use: row.notifyFirstUse,
 });
 
+const finalUsage = (row: LinkRow) => ({
+  uses: row.useCount,
+  downloads: row.downloadCount,
+  visitors: row.visitorCount,
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
 /** The entry of a change to one of a parent's secret links; only changed fields on update. */
 export function linkAudit(
   action: Extract<AuditAction, `link.${string}`>,
@@ -33,7 +40,8 @@ export function linkAudit(
     return {
       action,
       subject,
-      before: before && linkFields(before),
+      // A deleted link's uses go with it: its entry keeps the final counts.
+      before: before && { ...linkFields(before), ...finalUsage(before) },
       after: after && linkFields(after),
     };
   }

@@ -67,9 +67,10 @@ export function createAccessService(db: Database, secretKey: string) {
     },
 
     /** Whether there was such a link; `on` a transaction when the caller holds one. */
-    async deleteLink(id: string, on: Database = db): Promise<boolean> {
-      const gone = await on.delete(secretLinks).where(eq(secretLinks.id, id)).returning();
-      return gone.length > 0;
+    /** Deletes a link; answers it as it was at the end (null when another caller deleted it first). */
+    async deleteLink(id: string, on: Database = db): Promise<LinkRow | null> {
+      const [gone] = await on.delete(secretLinks).where(eq(secretLinks.id, id)).returning();
+      return gone ?? null;
     },
 
     /** The live links behind a set of presented tokens; forged, deleted and expired ones drop out. */

@@ -148,11 +148,12 @@ export function createLinkService(deps: {
       const target = await targets.managed(actor, id);
       const link = await find(target, linkId);
       await db.transaction(async (tx) => {
-        if (!(await access.deleteLink(link.id, tx))) return;
+        const gone = await access.deleteLink(link.id, tx);
+        if (!gone) return;
         await recordAudit(
           tx,
           actor.identity,
-          linkAudit('link.delete', target.parent.id, link, null),
+          linkAudit('link.delete', target.parent.id, gone, null),
         );
       });
     },

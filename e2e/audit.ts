@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { wcagScan } from './axe-builder.ts';
 import { DESKTOP, PHONE } from './viewports.ts';
 
-// WCAG 2.1 AA, as axe-core tags its rules.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING = new Set(['serious', 'critical']);
 type NodeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
 
@@ -31,7 +30,7 @@ export class Audit {
   async scanAt(page: Page, size: Size, label: string, scope?: Locator): Promise<void> {
     // Mantine's transitions end before the scan: half-faded text has no fixed contrast.
     await page.waitForTimeout(250);
-    let builder = new AxeBuilder({ page }).withTags(TAGS);
+    let builder = wcagScan(page);
     if (scope) {
       await scope.evaluate((element) => element.setAttribute('data-axe-scope', ''));
       builder = builder.include('[data-axe-scope]');

@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-
-// WCAG 2.1 AA, as axe-core tags its rules (as accessibility.test.ts scans).
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { wcagScan } from './axe-builder.ts';
 
 /** The serious and critical WCAG 2.1 AA violations on the page as it is now, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Mantine's transitions end before the scan: half-faded text has no fixed contrast.
   await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await wcagScan(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

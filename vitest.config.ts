@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 // Tiers (STYLE.md §9): unit beside the code, web components in jsdom,
@@ -15,6 +15,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // a module or changes globals, and importing the app afresh for each file took
 // a quarter of their time.
 const WORKERS = 2;
+
+// Web tests that check what a page has not loaded yet: they need modules of their own.
+const WEB_FRESH_MODULES = ['src/deposit/fields/SortableItem.test.tsx'];
 
 const integration = (name: string, db: string): TestProjectInlineConfiguration => ({
   test: {
@@ -40,7 +43,20 @@ const projects: TestProjectInlineConfiguration[] = [
   },
   {
     extends: './packages/web/vite.config.ts',
-    test: { name: 'web', root: './packages/web', maxWorkers: WORKERS },
+    // Shared modules here too (packages/web/src/test/setup.ts clears what pages keep in
+    // module-level stores): a fresh jsdom and module graph per file took two thirds of the time.
+    test: {
+      name: 'web',
+      root: './packages/web',
+      maxWorkers: WORKERS,
+      isolate: false,
+      include: ['src/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...WEB_FRESH_MODULES],
+    },
+  },
+  {
+    extends: './packages/web/vite.config.ts',
+    test: { name: 'web-fresh', root: './packages/web', include: WEB_FRESH_MODULES },
   },
   integration('integration-pglite', 'pglite'),
 ];

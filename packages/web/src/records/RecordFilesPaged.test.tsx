@@ -108,7 +108,7 @@ describe('the files of a large record', () => {
     expect(
       await screen.findByText('Reading the list of files: 2,000 of 2,500'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Showing 2,000 of 2,000')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2,000 of 2,000')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Showing 2,500 of 2,500')).toBeInTheDocument();
     expect(screen.queryByText(/^Reading the list of files/)).toBeNull();

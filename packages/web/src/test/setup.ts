@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
 import { addEnglish } from '../i18n/english.ts';
@@ -37,9 +38,17 @@ await initI18n();
 // (english-areas.ts); components tested alone get them all.
 addEnglish(en);
 
-afterEach(() => {
+// Test files share their workers' modules (vitest.config.ts): what one file leaves
+// in a module-level store (notifications shown, the language switched to, saved
+// drafts) is cleared after each test, as a fresh page would have it.
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+  localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(';').forEach((pair) => {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;

@@ -19,10 +19,19 @@ const WORKERS = 2;
 // Web tests that check what a page has not loaded yet: they need modules of their own.
 const WEB_FRESH_MODULES = ['src/deposit/fields/SortableItem.test.tsx'];
 
+// Server tests whose subject has no database of the run's choice (the PGlite template,
+// the DataCite test server, the OpenAPI document): once, with PGlite, is enough.
+const SERVER_WITHOUT_DATABASE = [
+  'packages/server/test/pglite-template.test.ts',
+  'packages/server/test/datacite-server.test.ts',
+  'packages/server/test/openapi.test.ts',
+];
+
 const integration = (name: string, db: string): TestProjectInlineConfiguration => ({
   test: {
     name,
     include: ['packages/server/test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? SERVER_WITHOUT_DATABASE : [])],
     env: { ARCA_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -49,7 +49,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'arca-search-bench-'));
 const arca = await spawnArca(
   5141,
   { DATABASE_URL: seeded.url, ARCA_DATA_DIR: dataDir, ARCA_DEMO_DATA: 'false' },
-  { main: path.join(serverDir, 'src/main.ts') },
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  { main: path.join(serverDir, 'src/main.ts'), nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ') },
 );
 const pool = new pg.Pool({ connectionString: seeded.url, max: CLIENTS });
 

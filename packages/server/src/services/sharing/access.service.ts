@@ -66,8 +66,10 @@ export function createAccessService(db: Database, secretKey: string) {
       return { ...row!, token: tokens.tokenFor(row!.id) };
     },
 
-    /** Whether there was such a link; `on` a transaction when the caller holds one. */
-    /** Deletes a link; answers it as it was at the end (null when another caller deleted it first). */
+    /**
+     * Deletes a link, `on` a transaction when the caller holds one; answers it as it was
+     * at the end (null when another caller deleted it first).
+     */
     async deleteLink(id: string, on: Database = db): Promise<LinkRow | null> {
       const [gone] = await on.delete(secretLinks).where(eq(secretLinks.id, id)).returning();
       return gone ?? null;

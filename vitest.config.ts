@@ -11,9 +11,10 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // (each file its own server and Chromium): measured alone, 371 s against 496 s
 // one at a time, with no other test competing for the cores.
 //
-// The server's tests share their workers' modules (`isolate: false`): none mocks
-// a module or changes globals, and importing the app afresh for each file took
-// a quarter of their time.
+// The server's tests and the browser flows share their workers' modules
+// (`isolate: false`): none mocks a module or changes globals, and importing the
+// app afresh for each file took a quarter of the server tests' time (for a flow,
+// seconds on a loaded machine, between files, while the other worker's browser runs).
 const WORKERS = 2;
 
 // Web tests that check what a page has not loaded yet: they need modules of their own.
@@ -81,6 +82,7 @@ projects.push({
     // move focus; Playwright's own waits allow 30 s.
     expect: { poll: { timeout: 15_000 } },
     maxWorkers: WORKERS,
+    isolate: false,
     globalSetup: ['e2e/global-setup.ts'],
     sequence: { groupOrder: 1 },
   },

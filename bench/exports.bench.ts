@@ -45,7 +45,7 @@ try {
       const response = await fetch(url, { headers: { accept: type } });
       if (response.status === 400) break; // past the result window
       if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-      const body = await response.json();
+      const body = (await response.json()) as unknown;
       const hits = Array.isArray(body)
         ? body.length
         : (body as { hits: { hits: unknown[] } }).hits.hits.length;

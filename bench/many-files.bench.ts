@@ -23,7 +23,12 @@ class Client {
     this.base = base;
   }
 
-  async send(method: string, path: string, body?: string | Buffer, type = 'application/json') {
+  async send(
+    method: string,
+    path: string,
+    body?: string | Uint8Array<ArrayBuffer>,
+    type = 'application/json',
+  ) {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = type;
     if (this.cookies.size > 0)

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { latency, throughput, type Latency, type Throughput } from './lib/clients.ts';
+import { closeSockets, get } from './lib/http-get.ts';
 import { PAGE_SIZE, SEARCH_CASES, type Searcher } from './lib/search-cases.ts';
 import { SEARCHER, prepareScaleDatabase } from './lib/seed-records.ts';
 import { spawnArca } from './lib/server-process.ts';
@@ -84,10 +85,9 @@ async function signIn(): Promise<string> {
 type Page = { hits: { total: number; hits: { id: string }[] } };
 
 async function apiPage(url: string, cookie: string | undefined): Promise<Page> {
-  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as Page;
+  const { status, body } = await get(url, cookie ? { cookie } : {});
+  if (status !== 200) throw new Error(`GET ${url}: ${status} ${body}`);
+  return JSON.parse(body) as Page;
 }
 
 const rows: Row[] = [];
@@ -115,7 +115,11 @@ try {
         log(`  API:  ${apiIds.join(' ')}\n  bare: ${bareIds.join(' ')}`);
         process.exitCode = 1;
       }
-      const callApi = () => apiPage(url, user.cookie);
+      // The answer is read whole and its status checked; parsing it is the client's business.
+      const callApi = async () => {
+        const { status } = await get(url, user.cookie ? { cookie: user.cookie } : {});
+        if (status !== 200) throw new Error(`GET ${url}: ${status}`);
+      };
       const callBare = () => pool.query(bare);
       log(`${search.name} (${user.name}): ${first.hits.total} hits…`);
       const options = { seconds, maxSamples, minSamples: 5 };
@@ -143,6 +147,7 @@ try {
     }
   }
 } finally {
+  closeSockets();
   await pool.end();
   await arca.stop();
   rmSync(dataDir, { recursive: true, force: true });

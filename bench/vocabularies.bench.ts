@@ -11,7 +11,7 @@ const connections = 20;
 const arca = await startArca(5101);
 const readUrl = `${arca.url}/api/vocabularies/licenses/cc-by-4.0`;
 const searchUrl = `${arca.url}/api/vocabularies/languages?suggest=ger&size=10`;
-const sample = await (await fetch(readUrl)).json();
+const sample = (await (await fetch(readUrl)).json()) as unknown;
 const baseline = await startBaseline(5102, sample);
 
 try {

@@ -112,7 +112,9 @@ try {
       headers: { cookie: cookies, ...(range ? { range } : {}) },
     });
     let bytes = 0;
-    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    // Node's web streams are async iterable (the DOM's types, which the browser tests bring, say not).
+    for await (const chunk of response.body! as unknown as AsyncIterable<Uint8Array>)
+      bytes += chunk.length;
     const seconds = (performance.now() - started) / 1000;
     const length = Number(response.headers.get('content-length'));
     if (response.status !== (range ? 206 : 200) || bytes !== length) {

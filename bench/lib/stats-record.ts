@@ -5,7 +5,12 @@ const MiB = 1024 ** 2;
 /** Publishes a record with one 1 MiB file as the demo uploader; answers its ids, read and download URLs. */
 export async function seedStatsRecord(base: string) {
   const cookies = new Map<string, string>();
-  const call = async (method: string, path: string, body?: unknown, raw?: Buffer) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: Uint8Array<ArrayBuffer>,
+  ) => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {

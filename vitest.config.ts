@@ -7,9 +7,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 //
 // Vitest's default is one worker on a 2-core machine, which leaves a core idle
 // while a test waits on PostgreSQL or a PGlite query: the first group runs two
-// files at a time. The browser flows run afterwards, also two files at a time
-// (each file its own server and Chromium): measured alone, 371 s against 496 s
-// one at a time, with no other test competing for the cores.
+// files at a time. The browser flows run afterwards, one file at a time: a flow
+// (its server, Chromium's browser, renderer and network processes) keeps both
+// cores busy by itself, and two side by side each took twice as long, plus the
+// time between files (the whole flows: 1,235 s one at a time, 1,488 s two at a
+// time in CI on this machine).
 //
 // The server's tests and the browser flows share their workers' modules
 // (`isolate: false`): none mocks a module or changes globals, and importing the
@@ -81,7 +83,7 @@ projects.push({
     // A browser on a loaded machine takes longer than Vitest's 1 s to open a lazy dialog and
     // move focus; Playwright's own waits allow 30 s.
     expect: { poll: { timeout: 15_000 } },
-    maxWorkers: WORKERS,
+    maxWorkers: 1,
     isolate: false,
     globalSetup: ['e2e/global-setup.ts'],
     sequence: { groupOrder: 1 },

@@ -10,13 +10,13 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // files at a time. The browser flows run afterwards, one file at a time: a flow
 // (its server, Chromium's browser, renderer and network processes) keeps both
 // cores busy by itself, and two side by side each took twice as long, plus the
-// time between files (the whole flows: 1,235 s one at a time, 1,488 s two at a
-// time in CI on this machine).
+// time between files (the whole flows on this machine: 1,235 s one at a time,
+// sharing modules; 1,488 s two at a time, each file's modules fresh, in CI).
 //
 // The server's tests and the browser flows share their workers' modules
 // (`isolate: false`): none mocks a module or changes globals, and importing the
 // app afresh for each file took a quarter of the server tests' time (for a flow,
-// seconds on a loaded machine, between files, while the other worker's browser runs).
+// seconds on a loaded machine).
 const WORKERS = 2;
 
 // Web tests that check what a page has not loaded yet: they need modules of their own.

@@ -9,8 +9,9 @@
 // BENCH_SEARCH_DB the kept database (default arca_search_<records>); BENCH_RESEED=1 seeds
 // it again; BENCH_SERVER_DIR runs another checkout's packages/server; BENCH_SECONDS (default
 // 10) per measurement; BENCH_SAMPLES (default 40) most calls at 1 client; BENCH_CASES a
-// comma-separated subset of case numbers (1–6); BENCH_BARE=rows makes the bare SQL read
-// the whole rows (every column of records), not only their ids.
+// comma-separated subset of case numbers (1–6); BENCH_WHO=anonymous or grants one searcher
+// only; BENCH_BARE=rows makes the bare SQL read the whole rows (every column of records),
+// not only their ids.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const serverDir = path.resolve(
 );
 const wholeRows = process.env.BENCH_BARE === 'rows';
 const only = process.env.BENCH_CASES?.split(',').map(Number);
+const onlyWho = process.env.BENCH_WHO;
 const CLIENTS = 10;
 const TARGET_P95_MS = 50;
 const TARGET_P95_DEEP_MS = 100;
@@ -104,6 +106,7 @@ try {
   for (const [index, search] of SEARCH_CASES.entries()) {
     if (only && !only.includes(index + 1)) continue;
     for (const user of who) {
+      if (onlyWho && !user.name.includes(onlyWho)) continue;
       const url = `${arca.url}/api/records?size=${PAGE_SIZE}${search.query ? `&${search.query}` : ''}`;
       const bare = search.bare(user.searcher, wholeRows);
       const first = await apiPage(url, user.cookie);

@@ -134,11 +134,13 @@ export async function buildApp({
 
   const recordCache = createRecordCache({ ttlMs: 60_000, maxEntries: 10_000 });
   const searchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 1_000 });
+  const signedInSearchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 500 });
   const context: AppContext = {
     config,
     services: services ?? createServices(db, config),
     recordCache,
     searchCache,
+    signedInSearchCache,
   };
   // Events still buffered are written before the database closes.
   app.addHook('onClose', () => context.services.stats.flush());
@@ -149,16 +151,19 @@ export async function buildApp({
     app.addHook('onClose', stopFollowingSessions);
     const stopFollowingSearches = await context.services.recordSearch.follow(database);
     app.addHook('onClose', stopFollowingSearches);
-    const stopFollowingAnswers = await searchCache.follow(database, () =>
-      context.services.recordSearch.forget(),
-    );
-    app.addHook('onClose', stopFollowingAnswers);
+    for (const answers of [searchCache, signedInSearchCache]) {
+      const stopFollowingAnswers = await answers.follow(database, () =>
+        context.services.recordSearch.forget(),
+      );
+      app.addHook('onClose', stopFollowingAnswers);
+    }
   }
   // A client that wrote must read its write back at once, before the announcement arrives.
   app.addHook('onSend', async (request, reply) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
       recordCache.clear();
       searchCache.clear();
+      signedInSearchCache.clear();
       context.services.recordSearch.forget();
     }
   });

@@ -6,14 +6,41 @@ import { buildUser, eventually, startTestApp, type TestApp, type TestClient } fr
 import { publishRecord, publishable } from './records.helpers.ts';
 
 let t: TestApp;
+let other: TestApp;
 let owner: TestClient;
 beforeAll(async () => {
   t = await startTestApp({ vocabularies: true });
+  other = await startTestApp({ sameDatabaseAs: t });
   const user = await buildUser(t.services);
   owner = t.client();
   await owner.login(user.email);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const RESTRICTED = { access: { record: 'restricted', files: 'restricted' } } as const;
+
+/** A signed-in client of `app`, with the user's id. */
+async function signedIn(app: TestApp) {
+  const user = await buildUser(t.services, { visibility: 'public' });
+  const client = app.client();
+  await client.login(user.email);
+  return { id: user.id, client };
+}
+
+/** Changes a record's title with its trigger off: a change no server hears of. */
+async function retitleUnannounced(recordId: string, title: string) {
+  await t.db.execute(sql`ALTER TABLE records DISABLE TRIGGER records_notify_change`);
+  await t.db
+    .update(records)
+    .set({
+      document: sql`jsonb_set(${records.document}, '{metadata,title}', to_jsonb(${title}::text))`,
+    })
+    .where(eq(records.id, recordId));
+  await t.db.execute(sql`ALTER TABLE records ENABLE TRIGGER records_notify_change`);
+}
 
 const titles = (body: { hits: { hits: { metadata: { title: string } }[] } }) =>
   body.hits.hits.map((hit) => hit.metadata.title).sort();
@@ -29,14 +56,7 @@ describe('cached anonymous searches', () => {
     // try whose change shows is made again; without the cache, every try shows it.
     const changeUnseen = async (attempt: number) => {
       const cached = (await t.client().get(url)).body;
-      await t.db.execute(sql`ALTER TABLE records DISABLE TRIGGER records_notify_change`);
-      await t.db
-        .update(records)
-        .set({
-          document: sql`jsonb_set(${records.document}, '{metadata,title}', to_jsonb(${`Changed unseen ${attempt}`}::text))`,
-        })
-        .where(eq(records.id, record.id));
-      await t.db.execute(sql`ALTER TABLE records ENABLE TRIGGER records_notify_change`);
+      await retitleUnannounced(record.id, `Changed unseen ${attempt}`);
       return (await t.client().get(url)).body === cached;
     };
     let unseen = false;
@@ -58,7 +78,7 @@ describe('cached anonymous searches', () => {
     expect(after.hits.total).toBe(2);
   });
 
-  it('are never used for a signed-in searcher', async () => {
+  it('are never answered to a signed-in searcher', async () => {
     await publishRecord(
       owner,
       publishable('Numbat sightings', { access: { record: 'restricted', files: 'restricted' } }),
@@ -93,5 +113,67 @@ describe('cached anonymous searches', () => {
         expect(decode(response.raw).toString()).toBe(plain.body);
       }
     }
+  });
+});
+
+describe('cached signed-in searches', () => {
+  it('answer the same search by the same user once, and nobody else', async () => {
+    const record = await publishRecord(owner, publishable('Potoroo diggings', RESTRICTED));
+    const url = '/api/records?q=potoroo';
+    const seer = await signedIn(t);
+    const grants = `/api/records/${record.id}/access/grants`;
+    const grant = {
+      subject: { type: 'user', id: String(seer.id) },
+      permission: 'view',
+      notify: false,
+    };
+    const made = await owner.post(grants, { grants: [grant] });
+    expect(made.status, made.body).toBe(201);
+    expect(titles((await seer.client.get(url)).json)).toEqual(['Potoroo diggings']);
+    // Another user, and a visitor, asking the same search get their own answers.
+    const stranger = await signedIn(t);
+    expect((await stranger.client.get(url)).json.hits.total).toBe(0);
+    expect((await t.client().get(url)).json.hits.total).toBe(0);
+    // The owner's answer is kept apart from the grantee's (a proof as for visitors above).
+    const changeUnseen = async (attempt: number) => {
+      const cached = (await seer.client.get(url)).body;
+      await retitleUnannounced(record.id, `Potoroo unseen ${attempt}`);
+      return (await seer.client.get(url)).body === cached;
+    };
+    let unseen = false;
+    for (let attempt = 1; attempt <= 5 && !unseen; attempt++) unseen = await changeUnseen(attempt);
+    expect(unseen).toBe(true);
+  });
+
+  it('follow a grant made through another app server', async () => {
+    const record = await publishRecord(owner, publishable('Bandicoot nests', RESTRICTED));
+    const url = '/api/records?q=bandicoot';
+    const reader = await signedIn(other);
+    expect((await reader.client.get(url)).json.hits.total).toBe(0);
+    expect((await reader.client.get(url)).json.hits.total).toBe(0);
+    const grants = `/api/records/${record.id}/access/grants`;
+    const grant = {
+      subject: { type: 'user', id: String(reader.id) },
+      permission: 'view',
+      notify: false,
+    };
+    const made = await owner.post(grants, { grants: [grant] });
+    expect(made.status, made.body).toBe(201);
+    await eventually(async () => (await reader.client.get(url)).json.hits.total === 1);
+    // And its removal.
+    const grantId = made.json.hits.hits[0].id as string;
+    expect((await owner.delete(`${grants}/${grantId}`)).status).toBe(204);
+    await eventually(async () => (await reader.client.get(url)).json.hits.total === 0);
+  });
+
+  it('are not kept for a caller holding a secret link', async () => {
+    const record = await publishRecord(owner, publishable('Bettong burrows', RESTRICTED));
+    const link = await owner.post(`/api/records/${record.id}/access/links`, { permission: 'view' });
+    expect(link.status).toBe(201);
+    const visitor = t.client();
+    const url = `/api/records?q=bettong&token=${link.json.token as string}`;
+    expect(titles((await visitor.get(url)).json)).toEqual(['Bettong burrows']);
+    await retitleUnannounced(record.id, 'Bettong renamed');
+    expect(titles((await visitor.get(url)).json)).toEqual(['Bettong renamed']);
   });
 });

@@ -16,6 +16,8 @@ export interface AppContext {
   recordCache: RecordCache;
   /** Serialised anonymous searches, dropped on any announced record change. */
   searchCache: SearchCache;
+  /** Signed-in users' searches, the same way (kept apart: many users, each their own). */
+  signedInSearchCache: SearchCache;
 }
 
 /** Internal: the composition root also hands the database to lifecycle code. */

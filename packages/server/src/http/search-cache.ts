@@ -1,5 +1,6 @@
 import { createAnnouncedCache } from '../db/announced-cache.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { Actor } from '../permissions/policy.ts';
 import { RECORD_CHANGES_CHANNEL } from './record-cache.ts';
 import { keptAnswer, type KeptAnswer } from './answer-encoding.ts';
 
@@ -7,12 +8,31 @@ import { keptAnswer, type KeptAnswer } from './answer-encoding.ts';
 const ALL = '*';
 
 /**
- * Serialised answers to anonymous searches of published records. Anonymous
- * visitors asking the same search get the same answer, so it is computed once
- * while nothing changes: any change the database announces on the records'
- * channel drops every answer, as does each write this server answers
- * (read-your-writes, app.ts); entries also expire after `ttlMs`. Each keeps
- * its compressed forms too (answer-encoding.ts).
+ * Whose answer a search of published records is, as the key part of its kept
+ * answer: '' for anonymous visitors (all get the same), the user with everything
+ * their permissions read (admin flag, groups, community roles) for a signed-in
+ * one; null when the answer may not be kept (secret links or guest tokens held:
+ * using them is counted, and they come and go with a cookie).
+ */
+export function searcherKey(actor: Actor): string | null {
+  if (actor.links.length > 0 || (actor.refusedLinks?.length ?? 0) > 0) return null;
+  if ((actor.requestTokens?.length ?? 0) > 0 || actor.identity.isSystem) return null;
+  const { userId, isAdmin, emailUnverified } = actor.identity;
+  if (userId === null) return '';
+  const roles = (actor.communities ?? []).map((member) => `${member.id}:${member.role}`);
+  return `user ${userId}|${isAdmin ? 'admin' : ''}|${emailUnverified ? 'unverified' : ''}|${actor.groups.join(',')}|${roles.join(',')}`;
+}
+
+/**
+ * Serialised answers to searches of published records, by URL and searcher
+ * (`searcherKey`). Anonymous visitors asking the same search get the same
+ * answer, and a signed-in user paging back and forth, or whose page refetches,
+ * asks the same search again; so each is computed once while nothing changes:
+ * any change the database announces on the records' channel (to records,
+ * parents and grants: what there is and who may read it) drops every answer,
+ * as does each write this server answers (read-your-writes, app.ts); entries
+ * also expire after `ttlMs`. Each keeps its compressed forms too
+ * (answer-encoding.ts).
  */
 export function createSearchCache(options: { ttlMs: number; maxEntries: number }) {
   const cache = createAnnouncedCache<KeptAnswer>({ channel: RECORD_CHANGES_CHANNEL, ...options });

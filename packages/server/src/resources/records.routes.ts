@@ -5,6 +5,7 @@ import { LINKS_COOKIE } from '../http/actor.ts';
 import type { AppContext } from '../http/context.ts';
 import { titleOf } from '../services/sharing/link-uses.service.ts';
 import { sendKept } from '../http/answer-encoding.ts';
+import { searcherKey } from '../http/search-cache.ts';
 import { HttpError } from '../http/errors.ts';
 import { paginationLinks } from '../http/links.ts';
 import { RECORD_SORTS, type SearchResult } from '../services/records/search.service.ts';
@@ -41,7 +42,7 @@ const publishedQuery = searchQuery.extend({
 
 /** Published records (API.md §1): search, versions and reads; drafts are in drafts.routes.ts. */
 export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
-  const { config, services, recordCache, searchCache } = context;
+  const { config, services, recordCache, searchCache, signedInSearchCache } = context;
   const { links, wantsUi, serialize, send } = recordAnswers(config);
   const citation = recordCitation(context);
   const tags = ['records'];
@@ -53,18 +54,15 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
       async (request, reply) => {
         const query = request.query;
         const negotiated = negotiate(request, reply, true);
-        // Anonymous visitors asking the same search all get the same answer.
-        const { actor } = request;
-        const anonymous =
-          negotiated.kind === 'json' &&
-          actor.identity.userId === null &&
-          actor.links.length === 0 &&
-          !query.expand;
-        const key = `${request.url}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
+        // The same search by the same searcher gets the same answer (search-cache.ts).
+        const searcher =
+          negotiated.kind === 'json' && !query.expand ? searcherKey(request.actor) : null;
+        const cache = searcher === '' ? searchCache : signedInSearchCache;
+        const key = `${searcher}|${request.url}|${wantsUi(request) ? 'ui' : 'json'}|${request.languages.join(',')}`;
         const contentType = wantsUi(request) ? UI_JSON : 'application/json; charset=utf-8';
-        const cached = anonymous ? searchCache.get(key) : undefined;
+        const cached = searcher === null ? undefined : cache.get(key);
         if (cached) return sendKept(request, reply, cached, contentType);
-        const generation = searchCache.generation;
+        const generation = cache.generation;
         const result = await services.recordSearch.published(request.actor, {
           q: query.q,
           sort: query.sort,
@@ -83,11 +81,11 @@ export function recordRoutes(context: AppContext): FastifyPluginCallbackZod {
           return sendList(request, reply, negotiated.format, result.hits);
         }
         const answer = await searchAnswer(request, reply, result, links.api('/records'));
-        if (!anonymous) return answer;
+        if (searcher === null) return answer;
         return sendKept(
           request,
           reply,
-          searchCache.set(key, JSON.stringify(answer), generation),
+          cache.set(key, JSON.stringify(answer), generation),
           contentType,
         );
       },

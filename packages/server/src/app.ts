@@ -132,9 +132,16 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const recordCache = createRecordCache({ ttlMs: 60_000, maxEntries: 10_000 });
-  const searchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 1_000 });
-  const signedInSearchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 500 });
+  // Bounded by count and by size: a client asking for many large answers (records with
+  // long descriptions, pages of 100 hits) must not grow the process by gigabytes.
+  const MB = 1024 ** 2;
+  const recordCache = createRecordCache({ ttlMs: 60_000, maxEntries: 10_000, maxWeight: 64 * MB });
+  const searchCache = createSearchCache({ ttlMs: 10_000, maxEntries: 1_000, maxWeight: 32 * MB });
+  const signedInSearchCache = createSearchCache({
+    ttlMs: 10_000,
+    maxEntries: 500,
+    maxWeight: 16 * MB,
+  });
   const context: AppContext = {
     config,
     services: services ?? createServices(db, config),

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createAnnouncedCache } from './announced-cache.ts';
 
 /** A cache that follows a fake subscription; `announce` plays the database's NOTIFY. */
-async function followingCache(options = { ttlMs: 60_000, maxEntries: 10 }) {
-  const cache = createAnnouncedCache<string>({ channel: 'changes', ...options });
+async function followingCache(
+  options: { ttlMs: number; maxEntries: number; maxWeight?: number } = {
+    ttlMs: 60_000,
+    maxEntries: 10,
+  },
+) {
+  const cache = createAnnouncedCache<string>({
+    channel: 'changes',
+    weigh: (value) => value.length,
+    ...options,
+  });
   let announce: (payload: string) => void = () => undefined;
   let lose: () => void = () => undefined;
   await cache.follow({
@@ -56,6 +65,30 @@ describe('the announced cache', () => {
     cache.set('b', '2', 'bob', cache.generation);
     cache.set('c', '3', 'carol', cache.generation);
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'bob', 'carol']);
+  });
+
+  it('makes room by weight too, and keeps nothing heavier than all may weigh', async () => {
+    const { cache, announce } = await followingCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      maxWeight: 10,
+    });
+    cache.set('a', '1', 'alice', cache.generation);
+    cache.set('b', '2', 'bob', cache.generation);
+    expect(cache.weight).toBe(8);
+    cache.set('c', '3', 'carol', cache.generation);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'bob', 'carol']);
+    expect(cache.weight).toBe(8);
+    cache.set('d', '4', 'longer than ten', cache.generation);
+    expect(cache.get('d')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // What leaves, by announcement or replacement, leaves the weight too.
+    announce('3');
+    expect(cache.weight).toBe(3);
+    cache.set('b', '2', 'bobby', cache.generation);
+    expect(cache.weight).toBe(5);
+    cache.clear();
+    expect(cache.weight).toBe(0);
   });
 
   it('forgets everything when cleared', async () => {

@@ -4,6 +4,7 @@ interface Entry<T> {
   group: string;
   value: T;
   expiresAt: number;
+  weight: number;
 }
 
 /**
@@ -22,23 +23,41 @@ export function createAnnouncedCache<T>(options: {
   channel: string;
   ttlMs: number;
   maxEntries: number;
+  /**
+   * What an entry weighs (the bytes of a serialised answer, say), and how much
+   * all may weigh at most: a few large values must not hold the memory a
+   * thousand small ones would. Without them, only entries are counted.
+   */
+  weigh?: (value: T) => number;
+  maxWeight?: number;
 }) {
   const entries = new Map<string, Entry<T>>();
   let active = false;
   let generation = 0;
+  let weight = 0;
+  const maxWeight = options.maxWeight ?? Infinity;
 
+  const remove = (key: string, entry: Entry<T>) => {
+    entries.delete(key);
+    weight -= entry.weight;
+  };
   const evictGroup = (group: string) => {
     generation++;
-    for (const [key, entry] of entries) if (entry.group === group) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.group === group) remove(key, entry);
   };
   const clear = () => {
     generation++;
     entries.clear();
+    weight = 0;
   };
 
   return {
     get size() {
       return entries.size;
+    },
+    /** What the entries weigh together (`weigh`). */
+    get weight() {
+      return weight;
     },
     get active() {
       return active;
@@ -53,7 +72,7 @@ export function createAnnouncedCache<T>(options: {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
+        remove(key, entry);
         return undefined;
       }
       return entry.value;
@@ -62,16 +81,22 @@ export function createAnnouncedCache<T>(options: {
     /** Stores a value unless something was evicted since `readGeneration`: it may be stale. */
     set(key: string, group: string, value: T, readGeneration: number, expiresAt = Infinity): void {
       if (!active || readGeneration !== generation) return;
-      if (entries.size >= options.maxEntries) {
-        // Oldest first: Map keeps insertion order.
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+      const entryWeight = options.weigh?.(value) ?? 0;
+      if (entryWeight > maxWeight) return;
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      // Oldest first: Map keeps insertion order.
+      for (const [oldest, entry] of entries) {
+        if (entries.size < options.maxEntries && weight + entryWeight <= maxWeight) break;
+        remove(oldest, entry);
       }
       entries.set(key, {
         group,
         value,
         expiresAt: Math.min(Date.now() + options.ttlMs, expiresAt),
+        weight: entryWeight,
       });
+      weight += entryWeight;
     },
 
     evictGroup,

@@ -18,8 +18,17 @@ export interface CachedAnswer {
  * A server also forgets everything at once after each write it answers itself
  * (read-your-writes), before the announcement arrives.
  */
-export function createRecordCache(options: { ttlMs: number; maxEntries: number }) {
-  return createAnnouncedCache<CachedAnswer>({ channel: RECORD_CHANGES_CHANNEL, ...options });
+export function createRecordCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  /** The answers' characters together, at most. */
+  maxWeight: number;
+}) {
+  return createAnnouncedCache<CachedAnswer>({
+    channel: RECORD_CHANGES_CHANNEL,
+    weigh: (answer) => answer.body.length,
+    ...options,
+  });
 }
 
 export type RecordCache = ReturnType<typeof createRecordCache>;

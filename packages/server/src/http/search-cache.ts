@@ -34,8 +34,17 @@ export function searcherKey(actor: Actor): string | null {
  * also expire after `ttlMs`. Each keeps its compressed forms too
  * (answer-encoding.ts).
  */
-export function createSearchCache(options: { ttlMs: number; maxEntries: number }) {
-  const cache = createAnnouncedCache<KeptAnswer>({ channel: RECORD_CHANGES_CHANNEL, ...options });
+export function createSearchCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  /** The answers' characters together, at most. */
+  maxWeight: number;
+}) {
+  const cache = createAnnouncedCache<KeptAnswer>({
+    channel: RECORD_CHANGES_CHANNEL,
+    weigh: (answer) => answer.body.length,
+    ...options,
+  });
   return {
     get: (key: string) => cache.get(key),
     /** Take it before searching, and pass it to `set`. */

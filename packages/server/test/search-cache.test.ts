@@ -30,6 +30,18 @@ async function signedIn(app: TestApp) {
   return { id: user.id, client };
 }
 
+/** The owner grants the user `view` of the record; answers the grant's id. */
+async function grantView(recordId: string, userId: number): Promise<string> {
+  const grant = {
+    subject: { type: 'user', id: String(userId) },
+    permission: 'view',
+    notify: false,
+  };
+  const made = await owner.post(`/api/records/${recordId}/access/grants`, { grants: [grant] });
+  expect(made.status, made.body).toBe(201);
+  return made.json.hits.hits[0].id as string;
+}
+
 /** Changes a record's title with its trigger off: a change no server hears of. */
 async function retitleUnannounced(recordId: string, title: string) {
   await t.db.execute(sql`ALTER TABLE records DISABLE TRIGGER records_notify_change`);
@@ -121,20 +133,13 @@ describe('cached signed-in searches', () => {
     const record = await publishRecord(owner, publishable('Potoroo diggings', RESTRICTED));
     const url = '/api/records?q=potoroo';
     const seer = await signedIn(t);
-    const grants = `/api/records/${record.id}/access/grants`;
-    const grant = {
-      subject: { type: 'user', id: String(seer.id) },
-      permission: 'view',
-      notify: false,
-    };
-    const made = await owner.post(grants, { grants: [grant] });
-    expect(made.status, made.body).toBe(201);
+    await grantView(record.id, seer.id);
     expect(titles((await seer.client.get(url)).json)).toEqual(['Potoroo diggings']);
     // Another user, and a visitor, asking the same search get their own answers.
     const stranger = await signedIn(t);
     expect((await stranger.client.get(url)).json.hits.total).toBe(0);
     expect((await t.client().get(url)).json.hits.total).toBe(0);
-    // The owner's answer is kept apart from the grantee's (a proof as for visitors above).
+    // The grantee's own answer is kept: a change nobody announces goes unseen (as above).
     const changeUnseen = async (attempt: number) => {
       const cached = (await seer.client.get(url)).body;
       await retitleUnannounced(record.id, `Potoroo unseen ${attempt}`);
@@ -151,18 +156,11 @@ describe('cached signed-in searches', () => {
     const reader = await signedIn(other);
     expect((await reader.client.get(url)).json.hits.total).toBe(0);
     expect((await reader.client.get(url)).json.hits.total).toBe(0);
-    const grants = `/api/records/${record.id}/access/grants`;
-    const grant = {
-      subject: { type: 'user', id: String(reader.id) },
-      permission: 'view',
-      notify: false,
-    };
-    const made = await owner.post(grants, { grants: [grant] });
-    expect(made.status, made.body).toBe(201);
+    const grantId = await grantView(record.id, reader.id);
     await eventually(async () => (await reader.client.get(url)).json.hits.total === 1);
     // And its removal.
-    const grantId = made.json.hits.hits[0].id as string;
-    expect((await owner.delete(`${grants}/${grantId}`)).status).toBe(204);
+    const grant = `/api/records/${record.id}/access/grants/${grantId}`;
+    expect((await owner.delete(grant)).status).toBe(204);
     await eventually(async () => (await reader.client.get(url)).json.hits.total === 0);
   });
 

@@ -1,10 +1,12 @@
 // A 1 GiB upload through the deposit page in Chromium, with and without the
 // browser's SHA-256 of the file, in one run, interleaved (the machine is
-// shared): "without" runs the page with no Worker, so the uploader commits
-// unhashed, as where no worker can run. A small upload of each kind warms up
-// first. Medians and load averages.
+// shared). "Without" is the same page with the file's hashing worker stopped
+// as it is asked to hash: the parts' Content-MD5 are still computed in their
+// worker, and the uploader commits unhashed, as where that worker fails. A
+// small upload of each kind warms up first. Medians and load averages.
 //   npm run build && node bench/upload-sha256.bench.ts
 //   BENCH_GIB=1 BENCH_ROUNDS=2 node bench/upload-sha256.bench.ts
+//   BENCH_TRACE=1: each upload's requests, timed from choosing the file
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
@@ -44,15 +46,23 @@ async function uploadOnce(
   const page = await loginPage(browser, arca.url);
   page.on('crash', () => console.error('the page crashed'));
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  // Without: the page has no Worker, so the uploader commits unhashed (its fallback). A
-  // route to stub the worker's script would make Playwright intercept every part's PUT too.
-  if (!hashing) {
-    await page.addInitScript({
-      content: "Object.defineProperty(window, 'Worker', { value: undefined });",
-    });
-  }
+  // Without: the worker asked for the file's digest (file-digests.ts) ends at once, with an
+  // error, as a failing worker would. (A route to stub the worker's script would make
+  // Playwright intercept every part's PUT too.)
+  if (!hashing) await page.addInitScript({ content: STOP_FILE_HASHING });
   await page.goto(`${arca.url}/uploads/new`);
   await fillRequired(page, `A large upload (${hashing ? 'with' : 'without'} SHA-256)`);
+  const trace: string[] = [];
+  if (process.env.BENCH_TRACE) {
+    const at = () => ((performance.now() - started) / 1000).toFixed(2);
+    const name = (url: string) => new URL(url).pathname.split('/').slice(-2).join('/');
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') trace.push(`${at()} ${r.method()} ${name(r.url())}`);
+    });
+    page.on('requestfinished', (r) => {
+      if (r.method() !== 'GET') trace.push(`${at()} done ${r.method()} ${name(r.url())}`);
+    });
+  }
   const threadsBefore = browserThreadCpu();
   const serverBefore = process.cpuUsage();
   const started = performance.now();
@@ -63,6 +73,7 @@ async function uploadOnce(
     .filter({ hasText: 'Uploaded' })
     .waitFor({ timeout: 30 * 60_000 });
   const seconds = (performance.now() - started) / 1000;
+  if (trace.length) console.log(`  ${trace.join('\n  ')}`);
   const server = process.cpuUsage(serverBefore);
   const threads = [...cpuBetween(threadsBefore, browserThreadCpu())].sort((a, b) => b[1] - a[1]);
   const browserSeconds = threads
@@ -87,6 +98,18 @@ async function uploadOnce(
   await page.context().close();
   return { seconds, verified, cpu };
 }
+
+/** In the page: a worker is stopped when asked for the file's digest, and says so. */
+const STOP_FILE_HASHING = `
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'digest') {
+      this.terminate();
+      this.dispatchEvent(new Event('error'));
+      return;
+    }
+    return post.call(this, message, ...rest);
+  };`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,9 +1,35 @@
-// One file's digests off the page's thread (digest-queue.ts does the work).
-import type { DigestRequest } from './file-digests.ts';
-import { createDigestQueue } from './digest-queue.ts';
+// One file's digests off the page's thread. The page starts two of these per
+// file (file-digests.ts): one is asked for parts (part-digest-queue.ts) and
+// hands their bytes to the other, which hashes the file (file-sha256-queue.ts).
+import type { DigestReply, DigestRequest } from './file-digests.ts';
+import { createFileSha256Queue, type FileSha256Message } from './file-sha256-queue.ts';
+import { createPartDigestQueue } from './part-digest-queue.ts';
 
-const queue = createDigestQueue((message) => self.postMessage(message));
+const reply = (message: DigestReply) => self.postMessage(message);
+const parts = createPartDigestQueue(reply);
+const fileSha256 = createFileSha256Queue(reply);
 
 self.onmessage = (event: MessageEvent<DigestRequest>) => {
-  void queue.receive(event.data);
+  const message = event.data;
+  switch (message.type) {
+    case 'part':
+      void parts.request(message);
+      return;
+    case 'hand-on':
+      parts.handOnTo((start, bytes) =>
+        message.port.postMessage({ type: 'bytes', start, bytes }, [bytes.buffer]),
+      );
+      return;
+    case 'take':
+      message.port.onmessage = (bytes: MessageEvent<FileSha256Message>) =>
+        void fileSha256.receive(bytes.data);
+      return;
+    case 'file':
+      parts.setFile(message.file);
+      void fileSha256.receive(message);
+      return;
+    case 'bytes':
+    case 'digest':
+      void fileSha256.receive(message);
+  }
 };

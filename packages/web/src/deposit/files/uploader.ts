@@ -48,7 +48,7 @@ function needDraft(options: UploaderOptions): RecordJson {
  * part (and, where S3 checks it, the part's SHA-256 signed into its URL), a
  * re-read of the file when its part URLs expired, and a resumed upload
  * skipping the parts the server already holds (`parts_done`). Each file's
- * digests come from a worker of its own (file-digests.ts), which reads each
+ * digests come from workers of its own (file-digests.ts), which read each
  * part once for its digests and the file's SHA-256, sent with the commit.
  */
 export async function createUploader(options: UploaderOptions): Promise<{
@@ -145,9 +145,8 @@ export async function createUploader(options: UploaderOptions): Promise<{
       throw new Error('Upload cancelled');
     }
     entries.set(file.id, entry);
-    // A whole file is hashed while its bytes go, a multipart one part by part: the commit waits.
-    const fileDigest = digestsOf(file.id);
-    if (entry.transfer.type !== 'M') void fileDigest.sha256();
+    // The file's SHA-256 starts now, beside its transfer; the commit waits for it.
+    digestsOf(file.id);
     return entry;
   }
 
@@ -209,13 +208,6 @@ export async function createUploader(options: UploaderOptions): Promise<{
       const entry = await fresh(file.id);
       const partSize = entry.transfer.part_size ?? 0;
       const parts = entry.transfer.parts ?? 1;
-      // Parts not sent again: the file's SHA-256 reads their bytes by itself.
-      digestsOf(file.id).unsent(
-        (entry.transfer.parts_done ?? []).map((part) => [
-          partStart(entry, part),
-          Math.min(entry.size, partStart(entry, part + 1)),
-        ]),
-      );
       return (entry.transfer.parts_done ?? []).map((part) => ({
         PartNumber: part,
         Size: part < parts ? partSize : entry.size - partSize * (parts - 1),

@@ -5,7 +5,7 @@
 // worker, and the uploader commits unhashed, as where that worker fails. A
 // small upload of each kind warms up first. Medians and load averages.
 //   npm run build && node bench/upload-sha256.bench.ts
-//   BENCH_GIB=1 BENCH_ROUNDS=2 node bench/upload-sha256.bench.ts
+//   BENCH_GIB=1 BENCH_ROUNDS=4 node bench/upload-sha256.bench.ts
 //   BENCH_TRACE=1: each upload's requests, timed from choosing the file
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { browserThreadCpu, cpuBetween } from './lib/thread-cpu.ts';
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 const size = Math.round(Number(process.env.BENCH_GIB ?? 1) * GiB);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 
 const work = mkdtempSync(path.join(tmpdir(), 'arca-sha256-bench-'));
 const source = path.join(work, 'upload.bin');

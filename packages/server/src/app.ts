@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { sharedListener } from './db/shared-listener.ts';
 import { createSearchCache } from './http/search-cache.ts';
 import { createRecordCache } from './http/record-cache.ts';
 import { registerCompression } from './http/compression.ts';
@@ -152,17 +153,19 @@ export async function buildApp({
   // Events still buffered are written before the database closes.
   app.addHook('onClose', () => context.services.stats.flush());
   if (database) {
-    const stopFollowingRecords = await recordCache.follow(database);
-    app.addHook('onClose', stopFollowingRecords);
-    const stopFollowingSessions = await context.services.sessions.follow(database);
-    app.addHook('onClose', stopFollowingSessions);
-    const stopFollowingSearches = await context.services.recordSearch.follow(database);
-    app.addHook('onClose', stopFollowingSearches);
-    for (const answers of [searchCache, signedInSearchCache]) {
-      const stopFollowingAnswers = await answers.follow(database, () =>
-        context.services.recordSearch.forget(),
-      );
-      app.addHook('onClose', stopFollowingAnswers);
+    // One subscription per channel for all the caches below (a connection each on
+    // PostgreSQL); an announcement reaches them all in one go, none refilling from another.
+    const listener = sharedListener(database);
+    const followers = [
+      recordCache,
+      context.services.sessions,
+      context.services.recordSearch,
+      searchCache,
+      signedInSearchCache,
+    ];
+    for (const follower of followers) {
+      const stopFollowing = await follower.follow(listener);
+      app.addHook('onClose', stopFollowing);
     }
   }
   // A client that wrote must read its write back at once, before the announcement arrives.

@@ -2,6 +2,8 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
+import { RECORD_CHANGES_CHANNEL } from '../src/http/record-cache.ts';
+import { SESSION_CHANGES_CHANNEL } from '../src/services/sessions.service.ts';
 import { buildUser, startTestApp, testDatabase, type TestApp } from './harness.ts';
 
 const secret = { ARCA_SECRET_KEY: 'x'.repeat(40) };
@@ -45,5 +47,38 @@ describe('lost database connections', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect((await reads()).map((r) => r.status)).toEqual(Array(8).fill(200));
+  });
+});
+
+describe('listening for announcements', () => {
+  it("takes one subscription per channel for all of an app server's caches", async () => {
+    const t = await startTestApp();
+    const channels: string[] = [];
+    const counted: TestApp = {
+      ...t,
+      database: {
+        ...t.database,
+        listen: (channel, onMessage, onLost) => {
+          channels.push(channel);
+          return t.database.listen(channel, onMessage, onLost);
+        },
+      },
+    };
+    const second = await startTestApp({ sameDatabaseAs: counted });
+    try {
+      // The records' channel (records, parents, grants) and the sessions'.
+      expect(channels.sort()).toEqual([SESSION_CHANGES_CHANNEL, RECORD_CHANGES_CHANNEL].sort());
+      if (testDatabase === 'postgres') {
+        // Each a connection of its own: two app servers, two each.
+        const result: unknown = await t.db.execute(
+          sql`SELECT count(*)::int AS listening FROM pg_stat_activity
+              WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+        );
+        expect((result as { rows: { listening: number }[] }).rows[0]!.listening).toBe(4);
+      }
+    } finally {
+      await second.close();
+      await t.close();
+    }
   });
 });

@@ -59,21 +59,15 @@ export function createSearchCache(options: {
     },
     clear: () => cache.clear(),
     /**
-     * `alsoForget` drops what answers are made from (the facet counts), in the same
-     * moment: they follow the channel on a connection of their own, and an answer
-     * made after this eviction but before theirs would keep their stale counts.
+     * Any announcement drops every answer. Follow through the app's shared
+     * listener (db/shared-listener.ts), which tells the facet counts answers are
+     * made from in the same moment: an answer made between the two would keep
+     * stale counts.
      */
-    follow: (database: Pick<DatabaseHandle, 'listen'>, alsoForget: () => void) =>
+    follow: (database: Pick<DatabaseHandle, 'listen'>) =>
       cache.follow({
         listen: (channel, _onMessage, onLost) =>
-          database.listen(
-            channel,
-            () => {
-              alsoForget();
-              cache.evictGroup(ALL);
-            },
-            onLost,
-          ),
+          database.listen(channel, () => cache.evictGroup(ALL), onLost),
       }),
   };
 }

@@ -57,6 +57,18 @@ export function fileDigests(file: Blob): FileDigests {
   let nextId = 1;
   let digest: Promise<string | undefined> | undefined;
   let settleDigest: ((sha256: string | undefined) => void) | undefined;
+  let onPage: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A part's digests on the page, one part after another as the worker would:
+   * at most one part in memory, and parts finish in order, so the server's
+   * running hash follows them instead of reading them back at the commit.
+   */
+  function digestOnPage(start: number, end: number, sha256: boolean): Promise<PartDigests> {
+    const digests = onPage.then(() => partDigests(file.slice(start, end), sha256));
+    onPage = digests.catch(() => undefined);
+    return digests;
+  }
 
   /** Without the file's worker: the file is left unhashed. */
   function stopHashing() {
@@ -70,7 +82,7 @@ export function fileDigests(file: Blob): FileDigests {
     parts = undefined;
     partsFailed = true;
     for (const { resolve, start, end, sha256 } of waiting.values()) {
-      resolve(partDigests(file.slice(start, end), sha256));
+      resolve(digestOnPage(start, end, sha256));
     }
     waiting.clear();
   }
@@ -117,7 +129,7 @@ export function fileDigests(file: Blob): FileDigests {
   return {
     part(start, end, sha256) {
       const worker = partWorker();
-      if (!worker) return partDigests(file.slice(start, end), sha256);
+      if (!worker) return digestOnPage(start, end, sha256);
       const id = nextId++;
       const answer = new Promise<PartDigests>((resolve, reject) =>
         waiting.set(id, { resolve, reject, start, end, sha256 }),

@@ -81,6 +81,7 @@ export function fileDigests(file: Blob): FileDigests {
     parts?.terminate();
     parts = undefined;
     partsFailed = true;
+    hashing?.postMessage({ type: 'parts-stopped' } satisfies DigestRequest);
     for (const { resolve, start, end, sha256 } of waiting.values()) {
       resolve(digestOnPage(start, end, sha256));
     }
@@ -130,6 +131,8 @@ export function fileDigests(file: Blob): FileDigests {
     part(start, end, sha256) {
       const worker = partWorker();
       if (!worker) return digestOnPage(start, end, sha256);
+      // The file's worker waits for these bytes rather than reading them too.
+      hashing?.postMessage({ type: 'coming', start, end } satisfies DigestRequest);
       const id = nextId++;
       const answer = new Promise<PartDigests>((resolve, reject) =>
         waiting.set(id, { resolve, reject, start, end, sha256 }),

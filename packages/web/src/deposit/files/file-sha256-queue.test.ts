@@ -1,10 +1,12 @@
+import { Blob } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DigestReply } from './file-digests.ts';
 import { createFileSha256Queue, type FileSha256Limits } from './file-sha256-queue.ts';
 
 const bytes = randomBytes(10_240);
-const file = new Blob([bytes]);
+// Node's Blob has a byte stream, as browsers' have (jsdom's has none).
+const file = new Blob([bytes]) as unknown as globalThis.Blob;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 /** Parts of 4000 bytes, as the uploader cuts them. */
 const ranges: [number, number][] = [
@@ -12,11 +14,13 @@ const ranges: [number, number][] = [
   [4000, 8000],
   [8000, 10_240],
 ];
-const small: FileSha256Limits = { keep: 1 << 20, step: 1500, slice: 700 };
+const small: FileSha256Limits = { step: 1500, slice: 700 };
 
 function queueOf(limits = small) {
   const replies: DigestReply[] = [];
   const queue = createFileSha256Queue((message) => replies.push(message), limits);
+  const givenBack: ArrayBuffer[] = [];
+  queue.giveBackTo((buffer) => givenBack.push(buffer));
   void queue.receive({ type: 'file', file });
   /** The part worker hands a part's bytes on (a copy: the test's buffer stays whole). */
   const handOn = (part: number) => {
@@ -35,7 +39,7 @@ function queueOf(limits = small) {
     }
     return replies.find((reply) => !('id' in reply));
   };
-  return { queue, replies, handOn, fileDigest };
+  return { queue, replies, handOn, fileDigest, givenBack };
 }
 
 describe("an upload's file SHA-256", () => {
@@ -66,13 +70,50 @@ describe("an upload's file SHA-256", () => {
     expect(await fileDigest()).toEqual({ digest: sha256(bytes) });
   });
 
-  it('keeps no more bytes than its budget, reading the rest again', async () => {
-    const { queue, handOn, fileDigest } = queueOf({ ...small, keep: 3000 });
-    await handOn(3);
+  it('waits for the bytes of parts asked for, and reads what is not lent', async () => {
+    const { queue, handOn, fileDigest, replies } = queueOf();
+    // Parts 1 and 2 are asked for; part 3 (held by the server, say) is not.
+    await queue.receive({ type: 'coming', start: 0, end: 8000 });
+    const answer = fileDigest();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The hash goes in file order: it waits at part 1, reading nothing.
+    expect(queue.state()).toEqual({ upTo: 0, keptBytes: 0, bytesRead: 0 });
     await handOn(2);
-    expect(queue.state()).toMatchObject({ upTo: 0, keptBytes: 2240 });
+    await handOn(1);
+    await answer;
+    expect(replies).toEqual([{ digest: sha256(bytes) }]);
+    // Only part 3 was read here.
+    expect(queue.state().bytesRead).toBe(2240);
+  });
+
+  it('reads parts said unlent, and all once parts stop coming', async () => {
+    const { queue, fileDigest } = queueOf();
+    await queue.receive({ type: 'coming', start: 0, end: 4000 });
+    await queue.receive({ type: 'coming', start: 4000, end: 8000 });
+    await queue.receive({ type: 'unlent', start: 0, end: 4000 });
+    const answer = fileDigest();
+    for (let waited = 0; queue.state().upTo < 4000 && waited < 100; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(queue.state()).toMatchObject({ upTo: 4000, bytesRead: 4000 });
+    await queue.receive({ type: 'parts-stopped' });
+    expect(await answer).toEqual({ digest: sha256(bytes) });
+    expect(queue.state().bytesRead).toBe(bytes.length);
+  });
+
+  it('gives each buffer lent back once hashed, and at once those it needs no more', async () => {
+    const { handOn, fileDigest, givenBack } = queueOf();
+    await handOn(2);
+    await handOn(1);
+    expect(givenBack).toEqual([]);
+    // Part 2 again (a retried part): its bytes are kept already.
+    await handOn(2);
+    expect(givenBack).toHaveLength(1);
     expect(await fileDigest()).toEqual({ digest: sha256(bytes) });
-    expect(queue.state().bytesRead).toBe(8000);
+    // Parts 1 and 2, each a buffer of its own, both back, in the order hashed.
+    expect(givenBack.map((buffer) => buffer.byteLength)).toEqual([4000, 4000, 4000]);
+    await handOn(1);
+    expect(givenBack).toHaveLength(4);
   });
 
   it('ignores bytes handed on again after they were hashed, and hashes an empty file', async () => {
@@ -84,7 +125,7 @@ describe("an upload's file SHA-256", () => {
     expect(queue.state()).toMatchObject({ upTo: bytes.length, keptBytes: 0 });
     const replies: DigestReply[] = [];
     const empty = createFileSha256Queue((message) => replies.push(message));
-    await empty.receive({ type: 'file', file: new Blob([]) });
+    await empty.receive({ type: 'file', file: new Blob([]) as unknown as globalThis.Blob });
     await empty.receive({ type: 'digest' });
     expect(replies).toEqual([{ digest: sha256(Buffer.alloc(0)) }]);
   });

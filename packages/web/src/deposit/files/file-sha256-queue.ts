@@ -1,15 +1,17 @@
 // The file side of an upload's digests (file-digests.worker.ts): the whole
 // file's SHA-256, streamed in file order (hash-wasm: SubtleCrypto cannot hash
 // a stream). It runs from the moment the upload starts, beside the part worker
-// (part-digest-queue.ts), which reads each part for its Content-MD5 and hands
-// the bytes on: bytes handed on ahead of the hash are kept and not read again;
-// the rest (parts not sent yet, parts the server holds already) is read here.
+// (part-digest-queue.ts), which reads each part for its Content-MD5 and lends
+// the bytes on: bytes lent ahead of the hash are kept and not read again, and
+// the hash waits for the bytes of parts asked for; the rest (a file sent
+// whole, parts the server holds already, bytes beyond the part worker's
+// budget) is read here.
 import { createSHA256, type IHasher } from 'hash-wasm';
+import { blobReader, type BlobReader } from './blob-reader.ts';
+import { byteRanges } from './byte-ranges.ts';
 import type { DigestReply } from './file-digests.ts';
 
 export interface FileSha256Limits {
-  /** Bytes handed on and kept ahead of the hash at most; beyond, they are read again. */
-  keep: number;
   /** The hash takes kept bytes this many at a time, then looks for more. */
   step: number;
   /** Bytes read at a time where none were handed on. */
@@ -17,16 +19,20 @@ export interface FileSha256Limits {
 }
 
 export const FILE_SHA256_LIMITS: FileSha256Limits = {
-  // Three of the largest parts (524.29 MiB), as many as go at a time.
-  keep: 1.6 * 1024 ** 3,
   step: 32 * 1024 ** 2,
-  slice: 8 * 1024 ** 2,
+  slice: 16 * 1024 ** 2,
 };
 
 export type FileSha256Message =
   | { type: 'file'; file: Blob }
-  /** Bytes of the file the part worker read. */
-  | { type: 'bytes'; start: number; bytes: Uint8Array }
+  /** A part was asked for: its bytes will be lent (or said unlent), so are not read here. */
+  | { type: 'coming'; start: number; end: number }
+  /** Bytes of the file the part worker read and lends. */
+  | { type: 'bytes'; start: number; bytes: Uint8Array<ArrayBuffer> }
+  /** Bytes of a part the part worker read and does not lend: read here. */
+  | { type: 'unlent'; start: number; end: number }
+  /** No more parts come from the part worker: read here what was still awaited. */
+  | { type: 'parts-stopped' }
   /** Hash the file, and answer its SHA-256. */
   | { type: 'digest' };
 
@@ -42,29 +48,38 @@ function nextTask(): Promise<void> {
   });
 }
 
+/** Gives a buffer handed on back to the part worker, once hashed or not wanted. */
+export type GiveBack = (buffer: ArrayBuffer) => void;
+
 export function createFileSha256Queue(
   reply: (message: DigestReply) => void,
   limits: FileSha256Limits = FILE_SHA256_LIMITS,
 ) {
   let file: Blob | undefined;
+  let reader: BlobReader | undefined;
+  /** The buffer bytes not handed on are read into. */
+  let own: ArrayBuffer | undefined;
+  let giveBack: GiveBack = () => undefined;
   let hasher: IHasher | undefined;
   let result: string | undefined;
   /** Bytes before this are in the hash. */
   let upTo = 0;
   /** Bytes handed on, not yet in the hash, by their start. */
-  const kept = new Map<number, Uint8Array>();
+  const kept = new Map<number, Uint8Array<ArrayBuffer>>();
   let keptBytes = 0;
+  /** Parts asked for whose bytes have not come yet. */
+  const coming = byteRanges();
   let wanted = false;
   let running = false;
   let failed = false;
   /** Bytes read from the file here, for tests. */
   let bytesRead = 0;
 
-  function keep(start: number, bytes: Uint8Array): void {
+  function keep(start: number, bytes: Uint8Array<ArrayBuffer>): void {
     kept.set(start, bytes);
     keptBytes += bytes.length;
   }
-  function unkeep(start: number): Uint8Array | undefined {
+  function unkeep(start: number): Uint8Array<ArrayBuffer> | undefined {
     const bytes = kept.get(start);
     if (bytes) {
       kept.delete(start);
@@ -73,12 +88,13 @@ export function createFileSha256Queue(
     return bytes;
   }
 
-  /** Bytes handed on: kept unless hashed already or beyond the budget. */
-  function take(start: number, bytes: Uint8Array): void {
+  /** Bytes handed on: kept unless hashed already. */
+  function take(start: number, bytes: Uint8Array<ArrayBuffer>): void {
+    coming.remove(start, start + bytes.length);
     const at = Math.max(start, upTo);
-    if (start + bytes.length <= upTo || kept.has(at)) return;
-    if (at > upTo && keptBytes + bytes.length > limits.keep) return;
-    keep(at, bytes.subarray(at - start));
+    // The part worker lends no more than its budget (part-digest-queue.ts).
+    if (start + bytes.length <= upTo || kept.has(at)) giveBack(bytes.buffer);
+    else keep(at, bytes.subarray(at - start));
   }
 
   /** Drops kept bytes the hash has passed (read meanwhile from the file). */
@@ -87,21 +103,34 @@ export function createFileSha256Queue(
       if (start >= upTo) continue;
       const bytes = unkeep(start)!;
       if (start + bytes.length > upTo) keep(upTo, bytes.subarray(upTo - start));
+      else giveBack(bytes.buffer);
     }
   }
 
-  /** The bytes at `upTo` next: kept ones a step at a time, else read up to the next kept ones. */
-  async function nextBytes(): Promise<Uint8Array> {
+  /**
+   * The bytes at `upTo` next, and whether their buffer goes back once hashed:
+   * kept ones a step at a time, none while a part's bytes are awaited, else
+   * read up to the next kept or awaited ones.
+   */
+  async function nextBytes(): Promise<
+    { bytes: Uint8Array<ArrayBuffer>; lent: boolean } | undefined
+  > {
     const bytes = unkeep(upTo);
     if (bytes) {
-      if (bytes.length > limits.step) keep(upTo + limits.step, bytes.subarray(limits.step));
-      return bytes.subarray(0, limits.step);
+      if (bytes.length <= limits.step) return { bytes, lent: true };
+      keep(upTo + limits.step, bytes.subarray(limits.step));
+      return { bytes: bytes.subarray(0, limits.step), lent: false };
     }
+    if (coming.has(upTo)) return undefined;
     const later = [...kept.keys()].filter((start) => start > upTo);
-    const end = Math.min(file!.size, ...later, upTo + limits.slice);
-    const read = new Uint8Array(await file!.slice(upTo, end).arrayBuffer());
+    const end = Math.min(file!.size, ...later, coming.nextAfter(upTo), upTo + limits.slice);
+    reader ??= blobReader(file!);
+    own ??= new ArrayBuffer(limits.slice);
+    const read = await reader.read(upTo, new Uint8Array(own, 0, end - upTo));
+    if (!read.length) throw new Error('The file is shorter than its size');
+    own = read.buffer;
     bytesRead += read.length;
-    return read;
+    return { bytes: read, lent: false };
   }
 
   async function run(): Promise<void> {
@@ -114,13 +143,18 @@ export function createFileSha256Queue(
           hasher.init();
         }
         while (upTo < file.size) {
-          const bytes = await nextBytes();
+          const next = await nextBytes();
+          if (!next) return; // On with the next bytes lent.
+          const { bytes, lent } = next;
           hasher.update(bytes);
           upTo += bytes.length;
+          if (lent) giveBack(bytes.buffer);
           settle();
           await nextTask();
         }
         result = hasher.digest('hex');
+        reader?.close();
+        own = undefined;
       }
       reply({ digest: result });
       wanted = false;
@@ -134,10 +168,29 @@ export function createFileSha256Queue(
 
   return {
     receive(message: FileSha256Message): Promise<void> {
-      if (message.type === 'file') file = message.file;
-      else if (message.type === 'bytes') take(message.start, message.bytes);
-      else wanted = true;
+      switch (message.type) {
+        case 'file':
+          file = message.file;
+          break;
+        case 'coming':
+          coming.add(Math.max(message.start, upTo), message.end);
+          break;
+        case 'bytes':
+          take(message.start, message.bytes);
+          break;
+        case 'unlent':
+          coming.remove(message.start, message.end);
+          break;
+        case 'parts-stopped':
+          coming.clear();
+          break;
+        case 'digest':
+          wanted = true;
+      }
       return run();
+    },
+    giveBackTo(to: GiveBack) {
+      giveBack = to;
     },
     /** What the queue holds and has read, for tests. */
     state: () => ({ upTo, keptBytes, bytesRead }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileDigests } from './file-digests.ts';
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
@@ -44,5 +44,45 @@ describe('upload digests where no worker runs', () => {
       'second',
     ]);
     expect(await digests.sha256()).toBeUndefined();
+  });
+});
+
+/** A worker that keeps what the page posts to it, and fails when told. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  posted: unknown[] = [];
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  terminate() {}
+}
+
+describe('upload digests in workers', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  it("tells the file's worker which parts come, and when none come any more", async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const bytes = new Uint8Array(3000).map((_, i) => i % 251);
+    const digests = fileDigests(new Blob([bytes]));
+    const answer = digests.part(0, 2000, false);
+    const [hashing, parts] = FakeWorker.made;
+    const types = () => hashing!.posted.map((message) => (message as { type: string }).type);
+    // The part worker lends the part's bytes: the file's worker waits for them.
+    expect(types()).toEqual(['file', 'digest', 'take', 'coming']);
+    expect(hashing!.posted.at(-1)).toEqual({ type: 'coming', start: 0, end: 2000 });
+    // The part worker fails: the page digests the part, and the file's worker reads it itself.
+    parts!.onerror?.();
+    expect(hashing!.posted.at(-1)).toEqual({ type: 'parts-stopped' });
+    expect(await answer).toEqual({ md5: md5(bytes.subarray(0, 2000)) });
+    // Later parts are digested on the page, and not announced.
+    await digests.part(2000, 3000, false);
+    expect(types().at(-1)).toBe('parts-stopped');
   });
 });

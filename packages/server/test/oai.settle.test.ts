@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedIn } from './communities.helpers.ts';
 import { startTestApp, type TestApp, type TestClient } from './harness.ts';
 import { publishRecord, publishable } from './records.helpers.ts';
@@ -26,6 +26,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+const ids = (xml: string) => identifiersIn(xml).map((identifier) => identifier.slice(HOST.length));
+
 async function dateBack(id: string, at: Date) {
   await t.db.execute(
     sql`UPDATE records SET updated_at = ${at.toISOString()}::timestamptz,
@@ -38,8 +40,6 @@ describe('harvests and transactions that commit after a harvest', () => {
     const provider = harvestProvider(t, [titleFormat], { pageSize: 10, settleMs: SETTLE_MS });
     const list = (pairs: Record<string, string>) =>
       answerOf(provider, { verb: 'ListIdentifiers', metadataPrefix: 'test_title', ...pairs });
-    const ids = (xml: string) =>
-      identifiersIn(xml).map((identifier) => identifier.slice(HOST.length));
 
     const old = await publishRecord(owner, publishable('Changed long ago'));
     await dateBack(old.id, new Date(Date.now() - 10_000));
@@ -61,4 +61,26 @@ describe('harvests and transactions that commit after a harvest', () => {
     const next = await list({ from: responseDate });
     expect(ids(next).sort()).toEqual([recent.id, late.id].sort());
   }, 60_000);
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('dates no record later than the response, however long the response takes to write', async () => {
+    const provider = harvestProvider(t, [titleFormat], { pageSize: 10, settleMs: SETTLE_MS });
+    const settling = await publishRecord(owner, publishable('Still settling'));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const answer = await provider.answer(
+      Object.entries({ verb: 'ListRecords', metadataPrefix: 'test_title' }),
+    );
+    // The records are written out three seconds after the response began (a slow harvester).
+    vi.setSystemTime(Date.now() + 3000);
+    let xml = '';
+    for await (const part of answer) xml += part;
+    expect(ids(xml)).toContain(settling.id);
+    const responseDate = Date.parse(parseOai(xml)['OAI-PMH'].responseDate);
+    for (const [, stamp] of xml.matchAll(/<datestamp>([^<]+)<\/datestamp>/g)) {
+      expect(Date.parse(stamp!)).toBeLessThanOrEqual(responseDate);
+    }
+  });
 });

@@ -72,17 +72,17 @@ export function oaiProvider(deps: OaiDeps) {
   };
 
   const settled = (modified: Date) => new Date(modified.getTime() + deps.settleMs);
-  // Shown no later than the response, though selected by the settled time.
-  const header = (item: HarvestItem) => ({
+  // Shown no later than the response's date (`now`), though selected by the settled time.
+  const header = (item: HarvestItem, now: Date) => ({
     identifier: `${prefixOfId}${item.id}`,
-    modified: new Date(Math.min(settled(item.modified).getTime(), Date.now())),
+    modified: new Date(Math.min(settled(item.modified).getTime(), now.getTime())),
     sets: item.sets,
     deleted: item.deleted,
   });
 
-  const render = (item: HarvestItem, format: OaiFormat) =>
+  const render = (item: HarvestItem, format: OaiFormat, now: Date) =>
     recordXml(
-      header(item),
+      header(item, now),
       item.deleted || !item.view ? undefined : format.render(deps.toJson(item.view)),
     );
 
@@ -148,7 +148,7 @@ export function oaiProvider(deps: OaiDeps) {
     );
   }
 
-  async function getRecord(start: string, args: Record<string, string>) {
+  async function getRecord(start: string, now: Date, args: Record<string, string>) {
     const format = formatOf(args.metadataPrefix!);
     const item = await harvest.one(idOf(args.identifier!), true);
     if (!item) throw new OaiError('idDoesNotExist', `No such item: ${args.identifier}`);
@@ -158,7 +158,7 @@ export function oaiProvider(deps: OaiDeps) {
         `${args.identifier} has no DOI, which the ${format.prefix} format requires.`,
       );
     }
-    return response(start, 'GetRecord', [render(item, format)]);
+    return response(start, 'GetRecord', [render(item, format, now)]);
   }
 
   /** A walk's state: as the first request set it out, or as its token carries it on. */
@@ -185,6 +185,7 @@ export function oaiProvider(deps: OaiDeps) {
 
   async function list(
     start: string,
+    now: Date,
     verb: 'ListIdentifiers' | 'ListRecords',
     args: Record<string, string>,
   ) {
@@ -216,7 +217,9 @@ export function oaiProvider(deps: OaiDeps) {
       : undefined;
     const items = page.items;
     function* parts() {
-      for (const item of items) yield records ? render(item, format) : headerXml(header(item));
+      for (const item of items) {
+        yield records ? render(item, format, now) : headerXml(header(item, now));
+      }
       if (token || walk.resumed) {
         yield resumptionTokenXml(token, token ? new Date(expires) : undefined, walk.sent);
       }
@@ -239,7 +242,12 @@ export function oaiProvider(deps: OaiDeps) {
       let request: OaiRequest | undefined;
       try {
         request = parseRequest(pairs);
-        const start = responseStart(repository.baseUrl, { verb: request.verb, ...request.args });
+        const now = new Date();
+        const start = responseStart(
+          repository.baseUrl,
+          { verb: request.verb, ...request.args },
+          now,
+        );
         switch (request.verb) {
           case 'Identify':
             return await identify(start);
@@ -248,10 +256,10 @@ export function oaiProvider(deps: OaiDeps) {
           case 'ListSets':
             return await listSets(start, request.args);
           case 'GetRecord':
-            return await getRecord(start, request.args);
+            return await getRecord(start, now, request.args);
           case 'ListIdentifiers':
           case 'ListRecords':
-            return await list(start, request.verb, request.args);
+            return await list(start, now, request.verb, request.args);
         }
       } catch (error) {
         if (!(error instanceof OaiError)) throw error;

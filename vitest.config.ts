@@ -6,12 +6,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 // and browser flows in Chromium.
 //
 // Vitest's default is one worker on a 2-core machine, which leaves a core idle
-// while a test waits on PostgreSQL or a PGlite query: the first group runs two
-// files at a time. The browser flows run afterwards, one file at a time: a flow
-// (its server, Chromium's browser, renderer and network processes) keeps both
-// cores busy by itself, and two side by side each took twice as long, plus the
-// time between files (the whole flows on this machine: 1,235 s one at a time,
-// sharing modules; 1,488 s two at a time, each file's modules fresh, in CI).
+// while a test waits on PostgreSQL or a PGlite query: every tier runs two files
+// at a time. A browser flow too: its server, browser and test wait on each other
+// (timers, transitions, round trips) and keep the two cores about 45 % busy, so
+// two flows side by side took three quarters of the time of one after the other
+// (the whole flows: 490 s against 664 s, 2026-11-28).
 //
 // The server's tests and the browser flows share their workers' modules
 // (`isolate: false`): none mocks a module or changes globals, and importing the
@@ -83,7 +82,7 @@ projects.push({
     // A browser on a loaded machine takes longer than Vitest's 1 s to open a lazy dialog and
     // move focus; Playwright's own waits allow 30 s.
     expect: { poll: { timeout: 15_000 } },
-    maxWorkers: 1,
+    maxWorkers: WORKERS,
     isolate: false,
     globalSetup: ['e2e/global-setup.ts'],
     sequence: { groupOrder: 1 },

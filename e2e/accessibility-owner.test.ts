@@ -23,6 +23,7 @@ describe('axe scans (WCAG 2.1 AA) of the signed-in pages and dialogs', () => {
     async () => {
       const audit = new Audit();
       const page = alice;
+      await page.goto(`${e2e.server.url}/`);
       await page.getByRole('button', { name: /Alice Archer/ }).click();
       await page.getByRole('menu').waitFor();
       await audit.scanAt(page, DESKTOP, 'user menu', page.getByRole('menu'));

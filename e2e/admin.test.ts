@@ -26,6 +26,7 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 describe('administration', () => {
   it('an administrator blocks a user, who then cannot log in', { timeout: 120_000 }, async () => {
     const audit = new Audit();
+    await admin.goto(`${e2e.server.url}/`);
     await admin.getByRole('button', { name: 'Ada Admin' }).click();
     await admin.getByRole('menuitem', { name: 'Administration' }).click();
     await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -107,6 +108,7 @@ describe('administration', () => {
 
   it('a non-admin sees no admin link and gets the not-found page', async () => {
     const alice = await loggedInPage(e2e.browser, e2e.server.url);
+    await alice.goto(`${e2e.server.url}/`);
     await alice.getByRole('button', { name: 'Alice Archer' }).click();
     await alice.getByRole('menuitem', { name: 'My uploads' }).waitFor();
     expect(await alice.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);

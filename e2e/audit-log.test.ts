@@ -78,6 +78,7 @@ describe('the audit log', () => {
 
   it('keeps the log from non-admins: no link, not-found page, 403 from the API', async () => {
     const bob = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
+    await bob.goto(`${e2e.server.url}/`);
     await bob.getByRole('button', { name: 'Bob Baker' }).click();
     await bob.getByRole('menuitem', { name: 'My uploads' }).waitFor();
     expect(await bob.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);

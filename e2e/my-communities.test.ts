@@ -7,6 +7,7 @@ const e2e = useE2E();
 describe('my communities in the browser', () => {
   it('alice opens My communities from her menu and sees her role in each', async () => {
     const page = await loggedInPage(e2e.browser, e2e.server.url);
+    await page.goto(`${e2e.server.url}/`);
     await page.getByRole('button', { name: /Alice Archer/ }).click();
     await page.getByRole('menuitem', { name: 'My communities' }).click();
     await page.waitForURL((address) => address.pathname === '/me/communities');

@@ -289,6 +289,7 @@ describe('the header menu on a phone', () => {
   it("holds the user's pages, which it opens, and Log out", async () => {
     const page = await loggedInPage(e2e.browser, e2e.server.url, 'bob@demo.arca');
     await page.setViewportSize(SMALL_PHONE);
+    await page.goto(`${e2e.server.url}/`);
     const burger = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
     const menu = page.getByRole('dialog', { name: 'Menu' });
     for (const [name, path] of [

@@ -6,7 +6,12 @@
 // small upload of each kind warms up first. Medians and load averages.
 //   npm run build && node bench/upload-sha256.bench.ts
 //   BENCH_GIB=1 BENCH_ROUNDS=4 node bench/upload-sha256.bench.ts
-//   BENCH_TRACE=1: each upload's requests, timed from choosing the file
+//   BENCH_LINK=1gbit (Linux, root): the uploads cross a link of that rate (a
+//   token bucket on the loopback), as they would on a network, instead of
+//   loopback's own speed, where the browser's hash takes CPU from the server
+//   it shares the machine with
+//   BENCH_TRACE=1: each upload's requests, timed from choosing the file, and the
+//   machine's busy cores every 250 ms
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
@@ -14,6 +19,8 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fillRequired } from '../e2e/deposit.helpers.ts';
 import { launchChromium, loginPage } from './lib/browser.ts';
+import { limitLoopback } from './lib/link-limit.ts';
+import { sampleBusyCores } from './lib/machine-busy.ts';
 import { startArca } from './lib/servers.ts';
 import { browserThreadCpu, cpuBetween } from './lib/thread-cpu.ts';
 
@@ -21,6 +28,7 @@ const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 const size = Math.round(Number(process.env.BENCH_GIB ?? 1) * GiB);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const link = process.env.BENCH_LINK;
 
 const work = mkdtempSync(path.join(tmpdir(), 'arca-sha256-bench-'));
 const source = path.join(work, 'upload.bin');
@@ -34,6 +42,7 @@ await handle.close();
 const warmUp = path.join(work, 'warm-up.bin');
 await writeFile(warmUp, block);
 
+const unlimitLink = link ? limitLoopback(link) : () => undefined;
 const arca = await startArca(5900 + Math.floor(Math.random() * 100));
 const browser = await launchChromium();
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -65,6 +74,7 @@ async function uploadOnce(
   }
   const threadsBefore = browserThreadCpu();
   const serverBefore = process.cpuUsage();
+  const busy = process.env.BENCH_TRACE ? sampleBusyCores(os.availableParallelism()) : undefined;
   const started = performance.now();
   await page.getByLabel('Choose files').setInputFiles(file);
   await page
@@ -74,6 +84,7 @@ async function uploadOnce(
     .waitFor({ timeout: 30 * 60_000 });
   const seconds = (performance.now() - started) / 1000;
   if (trace.length) console.log(`  ${trace.join('\n  ')}`);
+  if (busy) console.log(`  busy cores every 250 ms: ${busy.stop()}`);
   const server = process.cpuUsage(serverBefore);
   const threads = [...cpuBetween(threadsBefore, browserThreadCpu())].sort((a, b) => b[1] - a[1]);
   const browserSeconds = threads
@@ -121,7 +132,10 @@ const times: Record<'without' | 'with', number[]> = { without: [], with: [] };
 // Each round's own ratio: rounds run back to back, so pairing them cancels the machine's drift.
 const pairedRatios: number[] = [];
 try {
-  console.log(`${(size / GiB).toFixed(2)} GiB, ${rounds} rounds, load ${load()} at the start`);
+  const over = link ? `a ${link} link` : 'loopback';
+  console.log(
+    `${(size / GiB).toFixed(2)} GiB over ${over}, ${rounds} rounds, load ${load()} at the start`,
+  );
   await uploadOnce(false, warmUp);
   await uploadOnce(true, warmUp);
   for (let round = 1; round <= rounds; round++) {
@@ -152,5 +166,6 @@ try {
 } finally {
   await browser.close();
   await arca.close();
+  unlimitLink();
   rmSync(work, { recursive: true, force: true });
 }
